@@ -1,0 +1,31 @@
+//! The rules of cribbage, with no input or output: cards and card sets, the
+//! notations people and programs write them in, the deck, and counting a show.
+//!
+//! Everything above this crate (the computer players, the engine protocol,
+//! the referee, the terminal and web games) takes its rules from here, so no
+//! rule is written twice.
+//!
+//! ```
+//! use crib_core::{parse_cards, Rules, Show};
+//! let cards = parse_cards("[card(5,hearts), card(5,spades), card(5,clubs), card(jack,diamonds)] 5D")?;
+//! let show = Show::from_five(&cards)?;
+//! assert_eq!(show.score(Rules::Hand), 29);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod card;
+mod cardset;
+mod deck;
+mod notation;
+mod score;
+mod speech;
+
+pub use card::{Card, Prolog, Rank, Suit, Symbol};
+pub use cardset::{CardSet, DuplicateCard, Iter, Subsets};
+pub use deck::{Deck, SeededRng, seeded_rng};
+pub use notation::{ParseCardError, parse_cards};
+pub use score::{Breakdown, Rules, Show, ShowError, score_unchecked};
+pub use speech::{Category, CountStep, number_words};

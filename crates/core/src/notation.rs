@@ -1,0 +1,308 @@
+//! Reading cards written by people, programs and the original documents.
+//!
+//! One card can be written in any of these forms, case-insensitively:
+//!
+//! - the canonical notation, rank then suit: `5H`, `TS`, `AC` (also `10H`);
+//! - rank then suit symbol: `5♥`, `10♠` (the white symbols `♡ ♢ ♤ ♧` too);
+//! - the Prolog term of the original documents: `card(5, hearts)`,
+//!   `card(ace, spades)`, `card(queen, clubs)`.
+//!
+//! A list of cards is those forms separated by white space or commas,
+//! optionally in square brackets as a Prolog list:
+//! `[card(7,clubs), card(queen,hearts)]`. Errors name the token at fault.
+
+use std::str::FromStr;
+
+use crate::{Card, Rank, Suit};
+
+/// Why a card or a list of cards could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseCardError {
+    /// Nothing where a card was expected.
+    #[error("expected a card, found nothing")]
+    Empty,
+    /// The rank part of a token is not a rank.
+    #[error("card {token}: unknown rank {rank}")]
+    Rank {
+        /// The whole token.
+        token: String,
+        /// The part that should have been a rank.
+        rank: String,
+    },
+    /// The suit part of a token is not a suit.
+    #[error("card {token}: unknown suit {suit}")]
+    Suit {
+        /// The whole token.
+        token: String,
+        /// The part that should have been a suit.
+        suit: String,
+    },
+    /// A token that is neither a card nor a `card(Rank, Suit)` term.
+    #[error("card {0}: not a card (write it like 5H, 10h, 5♥ or card(5, hearts))")]
+    Malformed(String),
+    /// A card index outside `0..52`.
+    #[error("card index {0} is not below 52")]
+    Index(u8),
+    /// Square brackets that do not pair up.
+    #[error("unbalanced brackets in card list")]
+    Brackets,
+}
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+
+    /// Reads one card in any notation of this module.
+    ///
+    /// ```
+    /// use crib_core::Card;
+    /// for text in ["5H", "5h", "5♥", "card(5, hearts)", "card(5,Hearts)"] {
+    ///     assert_eq!(text.parse::<Card>()?.to_string(), "5H");
+    /// }
+    /// assert_eq!("card(ace,spades)".parse::<Card>()?.to_string(), "AS");
+    /// assert_eq!(
+    ///     "1X".parse::<Card>().unwrap_err().to_string(),
+    ///     "card 1X: unknown rank 1"
+    /// );
+    /// # Ok::<(), crib_core::ParseCardError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Card, ParseCardError> {
+        let token = text.trim();
+        if token.is_empty() {
+            return Err(ParseCardError::Empty);
+        }
+        if is_term(token) {
+            parse_term(token)
+        } else {
+            parse_code(token)
+        }
+    }
+}
+
+/// Reads a list of cards in any notation of this module, in the order given.
+///
+/// Duplicates are kept: whether they are allowed depends on what the cards are
+/// for (see [`CardSet::from_distinct`](crate::CardSet::from_distinct)).
+///
+/// ```
+/// use crib_core::parse_cards;
+/// let cards = parse_cards("[card(7,clubs), card(queen,hearts), 2C, J♣]")?;
+/// let text: Vec<String> = cards.iter().map(ToString::to_string).collect();
+/// assert_eq!(text, ["7C", "QH", "2C", "JC"]);
+/// # Ok::<(), crib_core::ParseCardError>(())
+/// ```
+///
+/// # Errors
+///
+/// The first token that is not a card, or unbalanced brackets.
+pub fn parse_cards(text: &str) -> Result<Vec<Card>, ParseCardError> {
+    tokens(text)?.into_iter().map(str::parse).collect()
+}
+
+/// Splits a card list into one token per card: white space, commas and
+/// brackets separate tokens, except inside the parentheses of a term.
+pub(crate) fn tokens(text: &str) -> Result<Vec<&str>, ParseCardError> {
+    let mut tokens = Vec::new();
+    let mut brackets = 0usize;
+    let mut parens = 0usize;
+    let mut start = None;
+    for (at, ch) in text.char_indices() {
+        let separator = parens == 0 && (ch.is_whitespace() || matches!(ch, ',' | '[' | ']'));
+        if separator {
+            if let Some(from) = start.take() {
+                tokens.push(&text[from..at]);
+            }
+            match ch {
+                '[' => brackets += 1,
+                ']' => brackets = brackets.checked_sub(1).ok_or(ParseCardError::Brackets)?,
+                _ => {}
+            }
+            continue;
+        }
+        start.get_or_insert(at);
+        match ch {
+            '(' => parens += 1,
+            ')' => parens = parens.saturating_sub(1),
+            _ => {}
+        }
+    }
+    if let Some(from) = start {
+        tokens.push(&text[from..]);
+    }
+    if brackets != 0 {
+        return Err(ParseCardError::Brackets);
+    }
+    Ok(tokens)
+}
+
+/// Whether the token opens a Prolog term, `card(`.
+fn is_term(token: &str) -> bool {
+    token
+        .get(..4)
+        .is_some_and(|head| head.eq_ignore_ascii_case("card"))
+        && token[4..].trim_start().starts_with('(')
+}
+
+/// Reads `card(Rank, Suit)`; the caller has checked that it opens with `card(`.
+fn parse_term(token: &str) -> Result<Card, ParseCardError> {
+    let malformed = || ParseCardError::Malformed(token.to_owned());
+    let arguments = token[4..]
+        .trim_start()
+        .strip_prefix('(')
+        .and_then(|rest| rest.strip_suffix(')'))
+        .ok_or_else(malformed)?;
+    let (rank, suit) = arguments.split_once(',').ok_or_else(malformed)?;
+    let (rank, suit) = (rank.trim(), suit.trim());
+    let rank = rank_word(rank).ok_or_else(|| ParseCardError::Rank {
+        token: token.to_owned(),
+        rank: rank.to_owned(),
+    })?;
+    let suit = suit_word(suit).ok_or_else(|| ParseCardError::Suit {
+        token: token.to_owned(),
+        suit: suit.to_owned(),
+    })?;
+    Ok(Card::new(rank, suit))
+}
+
+fn parse_code(token: &str) -> Result<Card, ParseCardError> {
+    // The suit is the last character; everything before it is the rank.
+    let (split, last) = token
+        .char_indices()
+        .next_back()
+        .ok_or(ParseCardError::Empty)?;
+    let rank_text = &token[..split];
+    if rank_text.is_empty() {
+        return Err(ParseCardError::Malformed(token.to_owned()));
+    }
+    let rank = rank_code(rank_text).ok_or_else(|| ParseCardError::Rank {
+        token: token.to_owned(),
+        rank: rank_text.to_owned(),
+    })?;
+    let suit = suit_code(last).ok_or_else(|| ParseCardError::Suit {
+        token: token.to_owned(),
+        suit: last.to_string(),
+    })?;
+    Ok(Card::new(rank, suit))
+}
+
+/// A rank code of the canonical notation (`A 2 … 9 T J Q K`, or `10`).
+fn rank_code(text: &str) -> Option<Rank> {
+    if text == "10" {
+        return Some(Rank::Ten);
+    }
+    let mut chars = text.chars();
+    let code = chars.next()?.to_ascii_uppercase();
+    if chars.next().is_some() {
+        return None;
+    }
+    Rank::ALL.into_iter().find(|rank| rank.code() == code)
+}
+
+fn suit_code(code: char) -> Option<Suit> {
+    match code {
+        '♣' | '♧' => Some(Suit::Clubs),
+        '♦' | '♢' => Some(Suit::Diamonds),
+        '♥' | '♡' => Some(Suit::Hearts),
+        '♠' | '♤' => Some(Suit::Spades),
+        _ => {
+            let code = code.to_ascii_uppercase();
+            Suit::ALL.into_iter().find(|suit| suit.code() == code)
+        }
+    }
+}
+
+/// A rank in a Prolog term: an integer from 2 to 10, or a court card or ace
+/// by name.
+fn rank_word(text: &str) -> Option<Rank> {
+    if let Ok(number) = text.parse::<u8>() {
+        return (2..=10)
+            .contains(&number)
+            .then(|| Rank::ALL[usize::from(number) - 1]);
+    }
+    [Rank::Ace, Rank::Jack, Rank::Queen, Rank::King]
+        .into_iter()
+        .find(|rank| rank.name().eq_ignore_ascii_case(text))
+}
+
+fn suit_word(text: &str) -> Option<Suit> {
+    Suit::ALL
+        .into_iter()
+        .find(|suit| suit.name().eq_ignore_ascii_case(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> String {
+        text.parse::<Card>()
+            .map_or_else(|e| format!("error: {e}"), |c| c.to_string())
+    }
+
+    #[test]
+    fn reads_every_notation() {
+        assert_eq!(card("5H"), "5H");
+        assert_eq!(card("5h"), "5H");
+        assert_eq!(card("10H"), "TH");
+        assert_eq!(card("th"), "TH");
+        assert_eq!(card("5♥"), "5H");
+        assert_eq!(card("10♠"), "TS");
+        assert_eq!(card("a♧"), "AC");
+        assert_eq!(card("card(5, hearts)"), "5H");
+        assert_eq!(card("CARD( ace , Spades )"), "AS");
+        assert_eq!(card("card(10,diamonds)"), "TD");
+        assert_eq!(card("card(king,clubs)"), "KC");
+        assert_eq!(card("  qd "), "QD");
+    }
+
+    #[test]
+    fn errors_name_the_token() {
+        assert_eq!(card("1X"), "error: card 1X: unknown rank 1");
+        assert_eq!(card("5X"), "error: card 5X: unknown suit X");
+        assert_eq!(card("11H"), "error: card 11H: unknown rank 11");
+        assert_eq!(
+            card("H"),
+            "error: card H: not a card (write it like 5H, 10h, 5♥ or card(5, hearts))"
+        );
+        assert_eq!(
+            card("card(1, hearts)"),
+            "error: card card(1, hearts): unknown rank 1"
+        );
+        assert_eq!(
+            card("card(ten, hearts)"),
+            "error: card card(ten, hearts): unknown rank ten"
+        );
+        assert_eq!(
+            card("card(5, heart)"),
+            "error: card card(5, heart): unknown suit heart"
+        );
+        assert_eq!(
+            card("card(5)"),
+            "error: card card(5): not a card (write it like 5H, 10h, 5♥ or card(5, hearts))"
+        );
+        assert_eq!(
+            card("card(5,hearts"),
+            "error: card card(5,hearts: not a card (write it like 5H, 10h, 5♥ or card(5, hearts))"
+        );
+        assert_eq!(card(""), "error: expected a card, found nothing");
+    }
+
+    #[test]
+    fn reads_lists() {
+        let text = |s: &str| {
+            parse_cards(s).map(|cards| cards.iter().map(ToString::to_string).collect::<Vec<_>>())
+        };
+        assert_eq!(text("5H 5S,5C\tJD").unwrap(), ["5H", "5S", "5C", "JD"]);
+        assert_eq!(
+            text("[card(7,clubs), card(queen,hearts), card(2,clubs), card(jack,clubs)] card(9,hearts)")
+                .unwrap(),
+            ["7C", "QH", "2C", "JC", "9H"]
+        );
+        assert_eq!(text("[]").unwrap(), Vec::<String>::new());
+        assert_eq!(text("[5H").unwrap_err(), ParseCardError::Brackets);
+        assert_eq!(text("5H]").unwrap_err(), ParseCardError::Brackets);
+        assert_eq!(
+            text("5H 6Z").unwrap_err().to_string(),
+            "card 6Z: unknown suit Z"
+        );
+    }
+}

@@ -1,1 +1,59 @@
-fn main() {}
+//! `crib`: cribbage on the command line.
+//!
+//! A thin binary: each subcommand parses its arguments, calls the libraries
+//! (`crib_core` for the rules, `crib_ai` for decisions and analysis) and
+//! prints. Results go to standard output; errors and progress go to standard
+//! error, once, from `main`.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod discard;
+mod output;
+mod score;
+mod stats;
+
+/// Cribbage: count hands, choose discards, and play.
+#[derive(Debug, Parser)]
+#[command(name = "crib", version, about, propagate_version = true)]
+#[command(after_help = "\
+Cards are written rank then suit: 5H, 5h, 10H or TH, 5♥, or as the terms of the
+original Prolog documents, card(5, hearts), card(ace, spades), and whole lists
+[card(7,clubs), card(queen,hearts), ...].
+
+Examples:
+  crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
+  crib discard 5H 5S JD 4C 6C KD     which four to keep from six
+  crib stats hands                   score every possible show")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count a hand or crib with its starter, the way a player says it.
+    Score(score::Args),
+    /// Choose which four cards to keep from a deal of five or six.
+    Discard(discard::Args),
+    /// Exhaustive statistics over every possible hand.
+    #[command(subcommand)]
+    Stats(stats::Command),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Score(args) => score::run(&args),
+        Command::Discard(args) => discard::run(&args),
+        Command::Stats(command) => stats::run(&command),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("crib: error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

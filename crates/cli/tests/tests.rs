@@ -1,1 +1,281 @@
+//! The `crib` binary, run as a user runs it.
 
+#![allow(clippy::unwrap_used)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// Runs `crib` with `args` and `stdin`.
+fn crib(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crib"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// The total that `crib score` prints on its first line.
+fn total(args: &[&str]) -> u32 {
+    let output = crib(args, "");
+    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    let text = stdout(&output);
+    let first = text.lines().next().unwrap();
+    let points = first.rsplit(": ").next().unwrap().trim_end_matches(" points");
+    points.parse().unwrap()
+}
+
+mod worked_examples {
+    use super::*;
+
+    /// The six examples of the original documents, in both notations.
+    const EXAMPLES: [(&str, &str, u32); 6] = [
+        (
+            "7♣ Q♥ 2♣ J♣ 9♥",
+            "card(7,clubs) card(queen,hearts) card(2,clubs) card(jack,clubs) card(9,hearts)",
+            0,
+        ),
+        (
+            "A♠ 3♥ K♥ 7♥ K♠",
+            "card(ace,spades) card(3,hearts) card(king,hearts) card(7,hearts) card(king,spades)",
+            2,
+        ),
+        (
+            "A♠ 3♥ K♥ 7♥ 2♦",
+            "card(ace,spades) card(3,hearts) card(king,hearts) card(7,hearts) card(2,diamonds)",
+            5,
+        ),
+        (
+            "6♣ 7♣ 8♣ 9♣ 8♠",
+            "card(6,clubs) card(7,clubs) card(8,clubs) card(9,clubs) card(8,spades)",
+            20,
+        ),
+        (
+            "7♥ 9♠ 8♣ 7♣ 8♥",
+            "card(7,hearts) card(9,spades) card(8,clubs) card(7,clubs) card(8,hearts)",
+            24,
+        ),
+        (
+            "5♥ 5♠ 5♣ J♦ 5♦",
+            "card(5,hearts) card(5,spades) card(5,clubs) card(jack,diamonds) card(5,diamonds)",
+            29,
+        ),
+    ];
+
+    fn check(index: usize) {
+        let (symbols, prolog, points) = EXAMPLES[index];
+        let symbols: Vec<&str> = symbols.split(' ').collect();
+        assert_eq!(total(&[&["score"], symbols.as_slice()].concat()), points);
+        let prolog_list = format!("[{}]", prolog.replace(' ', ", "));
+        assert_eq!(total(&["score", &prolog_list]), points);
+    }
+
+    #[test]
+    fn nothing_scores_0() {
+        check(0);
+    }
+
+    #[test]
+    fn a_pair_of_kings_scores_2() {
+        check(1);
+    }
+
+    #[test]
+    fn fifteen_and_a_run_score_5() {
+        check(2);
+    }
+
+    #[test]
+    fn a_double_run_of_four_and_a_flush_score_20() {
+        check(3);
+    }
+
+    #[test]
+    fn a_double_double_run_scores_24() {
+        check(4);
+    }
+
+    #[test]
+    fn the_best_hand_scores_29() {
+        check(5);
+    }
+}
+
+#[test]
+fn score_says_the_count_aloud() {
+    let output = crib(&["score", "3S", "3H", "4C", "4D", "5S"], "");
+    let text = stdout(&output);
+    assert!(text.starts_with("3H 3S 4C 4D with starter 5S (hand): 20 points\n"), "{text}");
+    assert!(
+        text.contains(
+            "fifteen two, fifteen four, a pair is six, a pair is eight, a run of three is eleven, \
+             another run of three is fourteen, another run of three is seventeen, \
+             and another run of three is twenty"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn crib_rules_need_five_for_a_flush() {
+    assert_eq!(total(&["score", "2H", "3H", "6H", "8H", "KS"]), 6);
+    assert_eq!(total(&["score", "--crib", "2H", "3H", "6H", "8H", "KS"]), 2);
+    assert_eq!(total(&["score", "--crib", "2H", "3H", "6H", "8H", "KH"]), 7);
+}
+
+#[test]
+fn score_json_names_every_combination() {
+    let output = crib(&["score", "--json", "5H", "5S", "5C", "JD", "5D"], "");
+    assert!(output.status.success());
+    let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["total"], 29);
+    assert_eq!(json["rules"], "hand");
+    assert_eq!(json["starter"], "5D");
+    assert_eq!(json["hand"], serde_json::json!(["5C", "5H", "5S", "JD"]));
+    assert_eq!(json["fifteens"].as_array().unwrap().len(), 8);
+    assert_eq!(json["pairs"].as_array().unwrap().len(), 6);
+    assert_eq!(json["runs"].as_array().unwrap().len(), 0);
+    assert_eq!(json["nobs"], "JD");
+    assert_eq!(json["points"]["fifteens"], 16);
+    assert_eq!(json["points"]["pairs"], 12);
+}
+
+#[test]
+fn bad_shows_are_errors_not_scores() {
+    for (args, message) in [
+        (&["score", "5H", "5S", "5C", "JD"][..], "a show is 4 cards and the starter, not 4 cards"),
+        (&["score", "5H", "5S", "5H", "JD", "5D"], "card 5H is given twice"),
+        (&["score", "5H", "5S", "5C", "JD", "5H"], "the starter 5H is also in the hand"),
+        (&["score", "5H", "5S", "5C", "JX", "5D"], "card JX: unknown suit X"),
+        (&["score", "[5H", "5S", "5C", "JD", "5D"], "unbalanced brackets"),
+    ] {
+        let output = crib(args, "");
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert_eq!(stdout(&output), "", "{args:?}");
+        assert!(stderr(&output).contains(message), "{args:?}: {}", stderr(&output));
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(crib(&["score"], "").status.code(), Some(2));
+    assert_eq!(crib(&["score", "--batch", "5H"], "").status.code(), Some(2));
+    assert_eq!(crib(&["frobnicate"], "").status.code(), Some(2));
+    let help = crib(&["score", "--help"], "");
+    assert!(help.status.success());
+    assert!(stdout(&help).contains("Examples:"));
+}
+
+#[test]
+fn score_batch_answers_every_good_line() {
+    let input = "5H 5S 5C JD 5D\n\
+                 # a comment\n\
+                 \n\
+                 2H 3H 6H 8H KS crib\n\
+                 2H 3H 6H 8H KS\n\
+                 5H 5S 5C JD\n\
+                 [card(7,hearts), card(9,spades), card(8,clubs), card(7,clubs)] card(8,hearts)\r\n\
+                 5H 5S 5C JD 5H\n\
+                 2H 3H 6H 8H KH CRIB\n";
+    let output = crib(&["score", "--batch"], input);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), "29\n2\n6\n24\n7\n");
+    let errors = stderr(&output);
+    assert!(
+        errors.contains("line 6: counting a show: a show is 4 cards and the starter, not 4 cards"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("line 8: counting a show: the starter 5H is also in the hand"),
+        "{errors}"
+    );
+    assert!(errors.contains("2 lines could not be answered"), "{errors}");
+}
+
+#[test]
+fn score_batch_with_crib_flag_and_json() {
+    let output = crib(&["score", "--batch", "--crib"], "2H 3H 6H 8H KS\n");
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "2\n");
+    let output = crib(&["score", "--batch", "--json"], "2H 3H 6H 8H KS\n5H 5S 5C JD 5D crib\n");
+    let lines: Vec<Value> =
+        stdout(&output).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["total"], 6);
+    assert_eq!(lines[1]["total"], 29);
+    assert_eq!(lines[1]["rules"], "crib");
+}
+
+#[test]
+fn discard_prints_the_whole_table_best_first() {
+    let output = crib(&["discard", "5H", "5S", "JD", "4C", "6C", "KD"], "");
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let rows: Vec<&str> = text.lines().filter(|line| line.contains(". ")).collect();
+    assert_eq!(rows.len(), 15, "{text}");
+    assert!(rows[0].contains("4C 5H 5S 6C") && rows[0].contains("JD KD"), "{text}");
+    assert!(text.contains("46 possible starters"), "{text}");
+}
+
+#[test]
+fn discard_json_has_exact_expectations() {
+    let output = crib(&["discard", "--json", "5H", "5S", "JD", "4C", "6C"], "");
+    assert!(output.status.success());
+    let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let keeps = json["keeps"].as_array().unwrap();
+    assert_eq!(keeps.len(), 5);
+    for keep in keeps {
+        assert_eq!(keep["starters"], 47);
+        let exact = keep["points"].as_f64().unwrap() / 47.0;
+        assert!((keep["expected"].as_f64().unwrap() - exact).abs() < 1e-12);
+        assert_eq!(keep["discard"].as_array().unwrap().len(), 1);
+    }
+    let expected: Vec<f64> = keeps.iter().map(|k| k["expected"].as_f64().unwrap()).collect();
+    assert!(expected.windows(2).all(|pair| pair[0] >= pair[1]));
+}
+
+#[test]
+fn discard_batch_prints_keep_and_crib() {
+    let input = "5H 5S JD 4C 6C KD\ncard(5,hearts) card(5,spades) card(jack,diamonds) card(4,clubs) card(6,clubs)\n5H 5S\n5H 5S JD 4C 6C 5H\n";
+    let output = crib(&["discard", "--batch"], input);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), "4C 5H 5S 6C | JD KD\n4C 5H 5S 6C | JD\n");
+    let errors = stderr(&output);
+    assert!(errors.contains("line 3: a deal is 5 or 6 cards, not 2"), "{errors}");
+    assert!(errors.contains("line 4: card 5H is given twice"), "{errors}");
+}
+
+#[test]
+fn stats_hands_counts_every_show() {
+    let output = crib(&["stats", "hands", "--json"], "");
+    assert!(output.status.success());
+    let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    for rules in ["hand", "crib"] {
+        let counts: Vec<u64> =
+            json[rules]["counts"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+        assert_eq!(counts.len(), 30);
+        assert_eq!(counts.iter().sum::<u64>(), 12_994_800);
+        assert_eq!(json[rules]["shows"], 12_994_800);
+        for impossible in [19, 25, 26, 27] {
+            assert_eq!(counts[impossible], 0, "{rules} {impossible}");
+        }
+        assert_eq!(counts[29], 4);
+    }
+    assert_eq!(json["hand"]["counts"][0], 1_009_008);
+    let mean = json["hand"]["mean"].as_f64().unwrap();
+    assert!((mean - 4.769152).abs() < 1e-6, "{mean}");
+    let text = stdout(&crib(&["stats", "hands"], ""));
+    assert!(text.contains("12,994,800 shows"), "{text}");
+}

@@ -61,11 +61,7 @@ impl Rank {
     /// The rank with this index (`0` is the ace, `12` the king).
     #[must_use]
     pub const fn from_index(index: usize) -> Option<Rank> {
-        if index < 13 {
-            Some(Rank::ALL[index])
-        } else {
-            None
-        }
+        if index < 13 { Some(Rank::ALL[index]) } else { None }
     }
 
     /// Position from `0` (ace) to `12` (king).
@@ -135,11 +131,7 @@ impl Suit {
     /// The suit with this index (`0` clubs … `3` spades).
     #[must_use]
     pub const fn from_index(index: usize) -> Option<Suit> {
-        if index < 4 {
-            Some(Suit::ALL[index])
-        } else {
-            None
-        }
+        if index < 4 { Some(Suit::ALL[index]) } else { None }
     }
 
     /// Position from `0` (clubs) to `3` (spades).
@@ -239,7 +231,7 @@ impl TryFrom<u8> for Card {
     type Error = crate::ParseCardError;
 
     fn try_from(index: u8) -> Result<Card, Self::Error> {
-        Card::from_index(index).ok_or_else(|| crate::ParseCardError::Index(index))
+        Card::from_index(index).ok_or(crate::ParseCardError::Index(index))
     }
 }
 
@@ -324,10 +316,7 @@ mod tests {
         assert_eq!(card.to_string(), "QH");
         assert_eq!(card.symbol().to_string(), "Q♥");
         assert_eq!(card.prolog().to_string(), "card(queen,hearts)");
-        assert_eq!(
-            Card::new(Rank::Ten, Suit::Clubs).prolog().to_string(),
-            "card(10,clubs)"
-        );
+        assert_eq!(Card::new(Rank::Ten, Suit::Clubs).prolog().to_string(), "card(10,clubs)");
         assert_eq!(format!("{card:>4}|"), "  QH|");
     }
 }

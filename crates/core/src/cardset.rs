@@ -34,11 +34,7 @@ impl CardSet {
     /// set.
     #[must_use]
     pub const fn from_bits(bits: u64) -> Option<CardSet> {
-        if bits & !CardSet::DECK.0 == 0 {
-            Some(CardSet(bits))
-        } else {
-            None
-        }
+        if bits & !CardSet::DECK.0 == 0 { Some(CardSet(bits)) } else { None }
     }
 
     /// The set as a bit mask (bit `i` is the card with index `i`).
@@ -139,11 +135,7 @@ impl CardSet {
     /// The lowest card of the set, in card order.
     #[must_use]
     pub const fn first(self) -> Option<Card> {
-        if self.0 == 0 {
-            None
-        } else {
-            Card::from_index(self.0.trailing_zeros() as u8)
-        }
+        if self.0 == 0 { None } else { Card::from_index(self.0.trailing_zeros() as u8) }
     }
 
     /// The cards of the set, lowest first.
@@ -390,11 +382,7 @@ mod tests {
         let set = CardSet::from_bits(0b1011_0110_0001_0000_0000_0101).unwrap();
         for size in 0..=set.len() + 1 {
             let subsets: Vec<CardSet> = set.subsets(size).collect();
-            let expected = if size <= set.len() {
-                binomial(set.len(), size)
-            } else {
-                0
-            };
+            let expected = if size <= set.len() { binomial(set.len(), size) } else { 0 };
             assert_eq!(subsets.len(), expected, "size {size}");
             assert!(subsets.iter().all(|s| s.len() == size && s.is_subset(set)));
             let distinct: std::collections::HashSet<_> = subsets.iter().collect();
@@ -410,20 +398,12 @@ mod tests {
 
     #[test]
     fn ranks_and_suits_partition_the_deck() {
-        let by_rank = Rank::ALL
-            .iter()
-            .fold(CardSet::EMPTY, |acc, &r| acc | CardSet::of_rank(r));
-        let by_suit = Suit::ALL
-            .iter()
-            .fold(CardSet::EMPTY, |acc, &s| acc | CardSet::of_suit(s));
+        let by_rank = Rank::ALL.iter().fold(CardSet::EMPTY, |acc, &r| acc | CardSet::of_rank(r));
+        let by_suit = Suit::ALL.iter().fold(CardSet::EMPTY, |acc, &s| acc | CardSet::of_suit(s));
         assert_eq!(by_rank, CardSet::DECK);
         assert_eq!(by_suit, CardSet::DECK);
         for suit in Suit::ALL {
-            assert!(
-                CardSet::of_suit(suit)
-                    .iter()
-                    .all(|card| card.suit() == suit)
-            );
+            assert!(CardSet::of_suit(suit).iter().all(|card| card.suit() == suit));
             assert_eq!(CardSet::of_suit(suit).len(), 13);
         }
     }

@@ -70,11 +70,7 @@ impl FromStr for Card {
         if token.is_empty() {
             return Err(ParseCardError::Empty);
         }
-        if is_term(token) {
-            parse_term(token)
-        } else {
-            parse_code(token)
-        }
+        if is_term(token) { parse_term(token) } else { parse_code(token) }
     }
 }
 
@@ -136,9 +132,7 @@ pub(crate) fn tokens(text: &str) -> Result<Vec<&str>, ParseCardError> {
 
 /// Whether the token opens a Prolog term, `card(`.
 fn is_term(token: &str) -> bool {
-    token
-        .get(..4)
-        .is_some_and(|head| head.eq_ignore_ascii_case("card"))
+    token.get(..4).is_some_and(|head| head.eq_ignore_ascii_case("card"))
         && token[4..].trim_start().starts_with('(')
 }
 
@@ -152,23 +146,16 @@ fn parse_term(token: &str) -> Result<Card, ParseCardError> {
         .ok_or_else(malformed)?;
     let (rank, suit) = arguments.split_once(',').ok_or_else(malformed)?;
     let (rank, suit) = (rank.trim(), suit.trim());
-    let rank = rank_word(rank).ok_or_else(|| ParseCardError::Rank {
-        token: token.to_owned(),
-        rank: rank.to_owned(),
-    })?;
-    let suit = suit_word(suit).ok_or_else(|| ParseCardError::Suit {
-        token: token.to_owned(),
-        suit: suit.to_owned(),
-    })?;
+    let rank = rank_word(rank)
+        .ok_or_else(|| ParseCardError::Rank { token: token.to_owned(), rank: rank.to_owned() })?;
+    let suit = suit_word(suit)
+        .ok_or_else(|| ParseCardError::Suit { token: token.to_owned(), suit: suit.to_owned() })?;
     Ok(Card::new(rank, suit))
 }
 
 fn parse_code(token: &str) -> Result<Card, ParseCardError> {
     // The suit is the last character; everything before it is the rank.
-    let (split, last) = token
-        .char_indices()
-        .next_back()
-        .ok_or(ParseCardError::Empty)?;
+    let (split, last) = token.char_indices().next_back().ok_or(ParseCardError::Empty)?;
     let rank_text = &token[..split];
     if rank_text.is_empty() {
         return Err(ParseCardError::Malformed(token.to_owned()));
@@ -177,10 +164,8 @@ fn parse_code(token: &str) -> Result<Card, ParseCardError> {
         token: token.to_owned(),
         rank: rank_text.to_owned(),
     })?;
-    let suit = suit_code(last).ok_or_else(|| ParseCardError::Suit {
-        token: token.to_owned(),
-        suit: last.to_string(),
-    })?;
+    let suit = suit_code(last)
+        .ok_or_else(|| ParseCardError::Suit { token: token.to_owned(), suit: last.to_string() })?;
     Ok(Card::new(rank, suit))
 }
 
@@ -214,9 +199,7 @@ fn suit_code(code: char) -> Option<Suit> {
 /// by name.
 fn rank_word(text: &str) -> Option<Rank> {
     if let Ok(number) = text.parse::<u8>() {
-        return (2..=10)
-            .contains(&number)
-            .then(|| Rank::ALL[usize::from(number) - 1]);
+        return (2..=10).contains(&number).then(|| Rank::ALL[usize::from(number) - 1]);
     }
     [Rank::Ace, Rank::Jack, Rank::Queen, Rank::King]
         .into_iter()
@@ -224,9 +207,7 @@ fn rank_word(text: &str) -> Option<Rank> {
 }
 
 fn suit_word(text: &str) -> Option<Suit> {
-    Suit::ALL
-        .into_iter()
-        .find(|suit| suit.name().eq_ignore_ascii_case(text))
+    Suit::ALL.into_iter().find(|suit| suit.name().eq_ignore_ascii_case(text))
 }
 
 #[cfg(test)]
@@ -234,8 +215,7 @@ mod tests {
     use super::*;
 
     fn card(text: &str) -> String {
-        text.parse::<Card>()
-            .map_or_else(|e| format!("error: {e}"), |c| c.to_string())
+        text.parse::<Card>().map_or_else(|e| format!("error: {e}"), |c| c.to_string())
     }
 
     #[test]
@@ -263,18 +243,9 @@ mod tests {
             card("H"),
             "error: card H: not a card (write it like 5H, 10h, 5♥ or card(5, hearts))"
         );
-        assert_eq!(
-            card("card(1, hearts)"),
-            "error: card card(1, hearts): unknown rank 1"
-        );
-        assert_eq!(
-            card("card(ten, hearts)"),
-            "error: card card(ten, hearts): unknown rank ten"
-        );
-        assert_eq!(
-            card("card(5, heart)"),
-            "error: card card(5, heart): unknown suit heart"
-        );
+        assert_eq!(card("card(1, hearts)"), "error: card card(1, hearts): unknown rank 1");
+        assert_eq!(card("card(ten, hearts)"), "error: card card(ten, hearts): unknown rank ten");
+        assert_eq!(card("card(5, heart)"), "error: card card(5, heart): unknown suit heart");
         assert_eq!(
             card("card(5)"),
             "error: card card(5): not a card (write it like 5H, 10h, 5♥ or card(5, hearts))"
@@ -300,9 +271,6 @@ mod tests {
         assert_eq!(text("[]").unwrap(), Vec::<String>::new());
         assert_eq!(text("[5H").unwrap_err(), ParseCardError::Brackets);
         assert_eq!(text("5H]").unwrap_err(), ParseCardError::Brackets);
-        assert_eq!(
-            text("5H 6Z").unwrap_err().to_string(),
-            "card 6Z: unknown suit Z"
-        );
+        assert_eq!(text("5H 6Z").unwrap_err().to_string(), "card 6Z: unknown suit Z");
     }
 }

@@ -160,10 +160,7 @@ impl Show {
 #[must_use]
 #[inline]
 pub fn score_unchecked(hand: CardSet, starter: Card, rules: Rules) -> u8 {
-    debug_assert!(
-        Show::new(hand, starter).is_ok(),
-        "not a show: {hand} with {starter}"
-    );
+    debug_assert!(Show::new(hand, starter).is_ok(), "not a show: {hand} with {starter}");
     let hand = hand.bits();
     let mut five = hand | 1 << starter.index();
     let mut position = 0;
@@ -343,11 +340,7 @@ impl Breakdown {
         let pairs = five.subsets(2).filter(|pair| same_rank(*pair)).collect();
         let runs = (3..=5)
             .rev()
-            .map(|size| {
-                five.subsets(size)
-                    .filter(|cards| is_run(*cards))
-                    .collect::<Vec<_>>()
-            })
+            .map(|size| five.subsets(size).filter(|cards| is_run(*cards)).collect::<Vec<_>>())
             .find(|runs| !runs.is_empty())
             .unwrap_or_default();
         let hand = show.hand();
@@ -362,15 +355,7 @@ impl Breakdown {
         let nobs = hand
             .iter()
             .find(|card| card.rank() == Rank::Jack && card.suit() == show.starter().suit());
-        Breakdown {
-            show,
-            rules,
-            fifteens,
-            pairs,
-            runs,
-            flush,
-            nobs,
-        }
+        Breakdown { show, rules, fifteens, pairs, runs, flush, nobs }
     }
 
     /// Points for fifteens.
@@ -420,9 +405,7 @@ fn first_suit(cards: CardSet) -> Suit {
 
 fn same_rank(cards: CardSet) -> bool {
     let mut ranks = cards.iter().map(Card::rank);
-    ranks
-        .next()
-        .is_some_and(|first| ranks.all(|rank| rank == first))
+    ranks.next().is_some_and(|first| ranks.all(|rank| rank == first))
 }
 
 /// Distinct ranks, each one above the last (the set iterates in rank order).
@@ -484,43 +467,24 @@ mod tests {
     #[test]
     fn errors_are_not_scores() {
         let cards = |text| parse_cards(text).unwrap();
+        assert_eq!(Show::from_five(&cards("5H 5S 5C JD")), Err(ShowError::ShowSize(4)));
         assert_eq!(
-            Show::from_five(&cards("5H 5S 5C JD")),
-            Err(ShowError::ShowSize(4))
-        );
-        assert_eq!(
-            Show::from_five(&cards("5H 5S 5H JD 5D"))
-                .unwrap_err()
-                .to_string(),
+            Show::from_five(&cards("5H 5S 5H JD 5D")).unwrap_err().to_string(),
             "card 5H is given twice"
         );
         assert_eq!(
-            Show::from_five(&cards("5H 5S 5C JD 5H"))
-                .unwrap_err()
-                .to_string(),
+            Show::from_five(&cards("5H 5S 5C JD 5H")).unwrap_err().to_string(),
             "the starter 5H is also in the hand"
         );
         let three: CardSet = cards("5H 5S 5C").into_iter().collect();
-        assert_eq!(
-            Show::new(three, cards("JD")[0]),
-            Err(ShowError::HandSize(3))
-        );
+        assert_eq!(Show::new(three, cards("JD")[0]), Err(ShowError::HandSize(3)));
     }
 
     #[test]
     fn breakdown_agrees_with_the_fast_count() {
-        for text in [
-            "5H 5S 5C JD 5D",
-            "7H 9S 8C 7C 8H",
-            "3S 3H 4C 4D 5S",
-            "AC 2C 3C 4C 5D",
-        ] {
+        for text in ["5H 5S 5C JD 5D", "7H 9S 8C 7C 8H", "3S 3H 4C 4D 5S", "AC 2C 3C 4C 5D"] {
             for rules in [Rules::Hand, Rules::Crib] {
-                assert_eq!(
-                    show(text).breakdown(rules).total(),
-                    show(text).score(rules),
-                    "{text}"
-                );
+                assert_eq!(show(text).breakdown(rules).total(), show(text).score(rules), "{text}");
             }
         }
     }

@@ -59,22 +59,31 @@ pub struct CountStep {
 }
 
 impl CountStep {
+    /// What players call this combination: "fifteen", "pair", "pair royal",
+    /// "double pair royal", "run of four", "flush of five", "his nob".
+    #[must_use]
+    pub fn name(&self) -> String {
+        let size = number_words(self.cards.len() as u32);
+        match (self.category, self.cards.len()) {
+            (Category::Fifteen, _) => "fifteen".to_owned(),
+            (Category::Pair, 2) => "pair".to_owned(),
+            (Category::Pair, 3) => "pair royal".to_owned(),
+            (Category::Pair, _) => "double pair royal".to_owned(),
+            (Category::Run, _) => format!("run of {size}"),
+            (Category::Flush, _) => format!("flush of {size}"),
+            (Category::Nobs, _) => "his nob".to_owned(),
+        }
+    }
+
     /// The words for this step: "fifteen four", "a pair royal is twelve".
     #[must_use]
     pub fn words(&self) -> String {
         let total = number_words(u32::from(self.total));
-        let size = number_words(self.cards.len() as u32);
         match self.category {
             Category::Fifteen => format!("fifteen {total}"),
-            Category::Pair => match self.cards.len() {
-                2 => format!("a pair is {total}"),
-                3 => format!("a pair royal is {total}"),
-                _ => format!("a double pair royal is {total}"),
-            },
-            Category::Run if self.repeated => format!("another run of {size} is {total}"),
-            Category::Run => format!("a run of {size} is {total}"),
-            Category::Flush => format!("a flush of {size} is {total}"),
             Category::Nobs => format!("one for his nob is {total}"),
+            Category::Run if self.repeated => format!("another {} is {total}", self.name()),
+            _ => format!("a {} is {total}", self.name()),
         }
     }
 }
@@ -98,13 +107,7 @@ impl Breakdown {
         let mut total = 0;
         let mut push = |category, cards: CardSet, points, repeated| {
             total += points;
-            steps.push(CountStep {
-                category,
-                cards,
-                points,
-                total,
-                repeated,
-            });
+            steps.push(CountStep { category, cards, points, total, repeated });
         };
         for &cards in &self.fifteens {
             push(Category::Fifteen, cards, 2, false);
@@ -189,19 +192,14 @@ pub fn number_words(n: u32) -> String {
         "eighteen",
         "nineteen",
     ];
-    const TENS: [&str; 10] = [
-        "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-    ];
+    const TENS: [&str; 10] =
+        ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
     match n {
         0..20 => SMALL[n as usize].to_owned(),
-        20..100 if n % 10 == 0 => TENS[(n / 10) as usize].to_owned(),
+        20..100 if n.is_multiple_of(10) => TENS[(n / 10) as usize].to_owned(),
         20..100 => format!("{}-{}", TENS[(n / 10) as usize], SMALL[(n % 10) as usize]),
-        100..1000 if n % 100 == 0 => format!("{} hundred", SMALL[(n / 100) as usize]),
-        100..1000 => format!(
-            "{} hundred and {}",
-            SMALL[(n / 100) as usize],
-            number_words(n % 100)
-        ),
+        100..1000 if n.is_multiple_of(100) => format!("{} hundred", SMALL[(n / 100) as usize]),
+        100..1000 => format!("{} hundred and {}", SMALL[(n / 100) as usize], number_words(n % 100)),
         _ => n.to_string(),
     }
 }
@@ -212,10 +210,7 @@ mod tests {
     use crate::{Rules, Show, parse_cards};
 
     fn spoken(text: &str, rules: Rules) -> String {
-        Show::from_five(&parse_cards(text).unwrap())
-            .unwrap()
-            .breakdown(rules)
-            .spoken()
+        Show::from_five(&parse_cards(text).unwrap()).unwrap().breakdown(rules).spoken()
     }
 
     #[test]
@@ -245,9 +240,8 @@ mod tests {
 
     #[test]
     fn numbers() {
-        let words: Vec<String> = [1, 12, 20, 21, 40, 99, 100, 101, 110, 1000]
-            .map(number_words)
-            .into();
+        let words: Vec<String> =
+            [1, 12, 20, 21, 40, 99, 100, 101, 110, 1000].map(number_words).into();
         assert_eq!(
             words,
             [

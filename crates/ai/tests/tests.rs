@@ -1,1 +1,12 @@
+//! The integration tests of `crib-ai`: the discard choice against brute
+//! force, and the exhaustive statistics against a plain count.
 
+#![allow(clippy::unwrap_used)]
+
+// The core crate's reference counter, written from the rules alone.
+#[path = "../../core/tests/reference.rs"]
+#[allow(dead_code)]
+mod reference;
+
+mod discard;
+mod stats;

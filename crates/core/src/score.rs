@@ -408,10 +408,12 @@ fn same_rank(cards: CardSet) -> bool {
     ranks.next().is_some_and(|first| ranks.all(|rank| rank == first))
 }
 
-/// Distinct ranks, each one above the last (the set iterates in rank order).
+/// Distinct ranks, each one above the last: as many ranks as cards, and no
+/// gap in the mask of ranks.
 fn is_run(cards: CardSet) -> bool {
-    let ranks: Vec<usize> = cards.iter().map(|card| card.rank().index()).collect();
-    ranks.windows(2).all(|pair| pair[1] == pair[0] + 1)
+    let ranks = cards.iter().fold(0u16, |ranks, card| ranks | 1 << card.rank().index());
+    let stretch = ranks >> ranks.trailing_zeros();
+    ranks.count_ones() as usize == cards.len() && (stretch & (stretch + 1)) == 0
 }
 
 #[cfg(test)]

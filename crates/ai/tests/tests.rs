@@ -9,4 +9,5 @@
 mod reference;
 
 mod discard;
+mod players;
 mod stats;

@@ -12,6 +12,7 @@ use clap::{Parser, Subcommand};
 mod discard;
 mod output;
 mod score;
+mod sim;
 mod stats;
 
 /// Cribbage: count hands, choose discards, and play.
@@ -40,6 +41,8 @@ enum Command {
     /// Exhaustive statistics over every possible hand.
     #[command(subcommand)]
     Stats(stats::Command),
+    /// Self-play between computer players: wins, skunks, points per round.
+    Sim(sim::Args),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Score(args) => score::run(&args),
         Command::Discard(args) => discard::run(&args),
         Command::Stats(command) => stats::run(&command),
+        Command::Sim(args) => sim::run(&args),
     };
     match outcome {
         Ok(code) => code,

@@ -279,3 +279,37 @@ fn stats_hands_counts_every_show() {
     let text = stdout(&crib(&["stats", "hands"], ""));
     assert!(text.contains("12,994,800 shows"), "{text}");
 }
+
+#[test]
+fn sim_is_reproducible_from_its_seed() {
+    let args =
+        ["sim", "--games", "200", "--seed", "7", "--players", "3", "--seat-1", "random", "--json"];
+    let first = crib(&args, "");
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert_eq!(stdout(&first), stdout(&crib(&args, "")));
+    let json: Value = serde_json::from_str(&stdout(&first)).unwrap();
+    let wins: u64 = json["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|side| side["wins"]["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(wins, 200, "every game has exactly one winner");
+    let other = crib(
+        &["sim", "--games", "200", "--seed", "8", "--players", "3", "--seat-1", "random", "--json"],
+        "",
+    );
+    assert_ne!(stdout(&first), stdout(&other));
+}
+
+#[test]
+fn sim_reports_a_random_seed_and_refuses_bad_tables() {
+    let output = crib(&["sim", "--games", "5"], "");
+    assert!(output.status.success());
+    assert!(stderr(&output).contains("replay with --seed"), "{}", stderr(&output));
+    assert!(stdout(&output).contains("first dealer"), "{}", stdout(&output));
+    let bad = crib(&["sim", "--games", "5", "--players", "5"], "");
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(stderr(&bad).contains("players"), "{}", stderr(&bad));
+    assert_eq!(crib(&["sim", "--seat-0", "genius"], "").status.code(), Some(2));
+}

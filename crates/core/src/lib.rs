@@ -1,5 +1,7 @@
 //! The rules of cribbage, with no input or output: cards and card sets, the
-//! notations people and programs write them in, the deck, and counting a show.
+//! notations people and programs write them in, the deck, counting a show,
+//! and the game itself: the pegging, rounds, games and matches for 2, 3 or 4
+//! players, as a state machine of actions and events.
 //!
 //! Everything above this crate (the computer players, the engine protocol,
 //! the referee, the terminal and web games) takes its rules from here, so no
@@ -19,6 +21,7 @@
 mod card;
 mod cardset;
 mod deck;
+mod game;
 mod notation;
 mod score;
 mod speech;
@@ -26,6 +29,15 @@ mod speech;
 pub use card::{Card, Prolog, Rank, Suit, Symbol};
 pub use cardset::{CardSet, DuplicateCard, Iter, Subsets};
 pub use deck::{Deck, SeededRng, seeded_rng};
+pub use game::board::Board;
+pub use game::event::{Event, GameResult, Skunk};
+pub use game::game::{Action, Game, IllegalAction, Phase, SourcePoints, Tally};
+pub use game::matchplay::{Match, cut_for_deal, derive_seed};
+pub use game::pegging::{
+    CARDS_TO_PLAY, MAX_COUNT, PegGo, PegPlay, PegPoints, PegReason, Pegging, PeggingError,
+};
+pub use game::seat::{ConfigError, GameConfig, Seat, Side};
+pub use game::view::View;
 pub use notation::{ParseCardError, parse_cards};
 pub use score::{Breakdown, Rules, Show, ShowError, score_unchecked};
 pub use speech::{Category, CountStep, number_words};

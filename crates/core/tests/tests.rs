@@ -7,5 +7,6 @@
 
 mod examples;
 mod exhaustive;
+mod game;
 mod properties;
 mod reference;

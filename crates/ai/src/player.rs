@@ -1,0 +1,219 @@
+//! Computer players: what a seat decides, from what it may know.
+//!
+//! A [`Player`] sees only a [`View`] of the game (its own cards and what is
+//! public), never the game itself, and makes the two decisions of cribbage:
+//! which cards to give to the crib, and which card to play (or go). The
+//! dealer's deal is no decision and [`Player::act`] takes it on its own.
+//!
+//! Built-in players, named by [`Strategy`]:
+//!
+//! - `random`: any legal discard or play, from a seeded generator;
+//! - `basic`: the discard that keeps the best expected hand
+//!   ([`best_keep`](crate::best_keep)), then in the play the card that pegs
+//!   the most now, else the highest card that fits.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crib_core::{Action, Card, CardSet, Phase, SeededRng, View, seeded_rng};
+use rand::RngExt;
+use serde::Serialize;
+
+/// A seat's decision maker.
+pub trait Player {
+    /// The cards to give to the crib: 2 with two players, else 1, from the
+    /// view's hand.
+    fn discard(&mut self, view: &View) -> CardSet;
+
+    /// The card to play, or `None` to say go (only when no held card fits).
+    fn play(&mut self, view: &View) -> Option<Card>;
+
+    /// The action for whatever the view asks of the seat: the deal, a
+    /// discard or a play; `None` when the seat is not to act.
+    fn act(&mut self, view: &View) -> Option<Action> {
+        match view.phase {
+            Phase::Deal if view.seat == view.dealer => Some(Action::Deal),
+            Phase::Discard if !view.has_discarded(view.seat) => {
+                Some(Action::Discard(self.discard(view)))
+            }
+            Phase::Pegging if view.pegging.turn() == Some(view.seat) => {
+                Some(self.play(view).map_or(Action::Go, Action::Play))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The built-in players, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Strategy {
+    /// Any legal action, at random.
+    Random,
+    /// Best expected hand, then the most points now, else the highest card.
+    Basic,
+}
+
+impl Strategy {
+    /// Every built-in player.
+    pub const ALL: [Strategy; 2] = [Strategy::Random, Strategy::Basic];
+
+    /// The player's name, as the command line writes it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Strategy::Random => "random",
+            Strategy::Basic => "basic",
+        }
+    }
+
+    /// A player of this strategy; `seed` drives its random choices, if any.
+    #[must_use]
+    pub fn player(self, seed: u64) -> BuiltIn {
+        match self {
+            Strategy::Random => BuiltIn::Random(RandomPlayer::new(seed)),
+            Strategy::Basic => BuiltIn::Basic(BasicPlayer),
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// A name that is not a built-in player.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown player {0:?}: the players are random and basic")]
+pub struct UnknownStrategy(pub String);
+
+impl FromStr for Strategy {
+    type Err = UnknownStrategy;
+
+    /// Reads a player's name, case-insensitively.
+    ///
+    /// ```
+    /// use crib_ai::Strategy;
+    /// assert_eq!("Basic".parse::<Strategy>()?, Strategy::Basic);
+    /// assert!("clever".parse::<Strategy>().is_err());
+    /// # Ok::<(), crib_ai::UnknownStrategy>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Strategy, UnknownStrategy> {
+        Strategy::ALL
+            .into_iter()
+            .find(|strategy| strategy.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| UnknownStrategy(text.to_owned()))
+    }
+}
+
+/// One of the built-in players (an enum rather than a boxed trait object, so
+/// that simulations pay no indirection).
+// The random player's generator is 300 bytes; a game holds a few players, so
+// the size costs nothing, and a box would cost an allocation per player.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum BuiltIn {
+    /// See [`RandomPlayer`].
+    Random(RandomPlayer),
+    /// See [`BasicPlayer`].
+    Basic(BasicPlayer),
+}
+
+impl Player for BuiltIn {
+    fn discard(&mut self, view: &View) -> CardSet {
+        match self {
+            BuiltIn::Random(player) => player.discard(view),
+            BuiltIn::Basic(player) => player.discard(view),
+        }
+    }
+
+    fn play(&mut self, view: &View) -> Option<Card> {
+        match self {
+            BuiltIn::Random(player) => player.play(view),
+            BuiltIn::Basic(player) => player.play(view),
+        }
+    }
+}
+
+/// Any legal action, chosen uniformly by a seeded generator.
+#[derive(Clone, Debug)]
+pub struct RandomPlayer {
+    rng: SeededRng,
+}
+
+impl RandomPlayer {
+    /// A random player whose choices follow from `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer { rng: seeded_rng(seed) }
+    }
+
+    fn pick(&mut self, cards: CardSet) -> Option<Card> {
+        if cards.is_empty() {
+            return None;
+        }
+        cards.iter().nth(self.rng.random_range(0..cards.len()))
+    }
+}
+
+impl Player for RandomPlayer {
+    fn discard(&mut self, view: &View) -> CardSet {
+        let mut discard = CardSet::EMPTY;
+        let mut left = view.hand;
+        for _ in 0..view.config.discards() {
+            if let Some(card) = self.pick(left) {
+                discard.insert(card);
+                left.remove(card);
+            }
+        }
+        discard
+    }
+
+    fn play(&mut self, view: &View) -> Option<Card> {
+        self.pick(view.playable())
+    }
+}
+
+/// The discard that keeps the best expected hand; in the play, the card
+/// that pegs the most now, else the highest card that fits.
+///
+/// Ties in the play go to the higher card (in card order: rank, then suit),
+/// so the player is deterministic.
+///
+/// ```
+/// use crib_ai::{BasicPlayer, Player};
+/// use crib_core::{Action, CardSet, Game, GameConfig, Seat};
+/// let mut game = Game::new(GameConfig::default(), Seat::ALL[0], 1)?;
+/// game.play(Seat::ALL[0], Action::Deal)?;
+/// let discard = BasicPlayer.discard(&game.view(Seat::ALL[1]));
+/// assert_eq!(discard.len(), 2);
+/// assert!(discard.is_subset(game.hand(Seat::ALL[1])));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BasicPlayer;
+
+impl Player for BasicPlayer {
+    fn discard(&mut self, view: &View) -> CardSet {
+        match crate::best_keep(view.hand) {
+            Ok(keep) => keep.discard,
+            // Not a deal of 5 or 6 (a view outside the discard): give the
+            // lowest cards, which is at least well defined.
+            Err(_) => view.hand.iter().take(view.config.discards()).collect(),
+        }
+    }
+
+    fn play(&mut self, view: &View) -> Option<Card> {
+        let mut best: Option<(u8, Card)> = None;
+        for card in view.playable() {
+            let points =
+                view.pegging.preview(view.seat, card).map_or(0, |play| play.points.total());
+            // Cards come lowest first, so `>=` keeps the highest of equals.
+            if best.is_none_or(|(most, _)| points >= most) {
+                best = Some((points, card));
+            }
+        }
+        best.map(|(_, card)| card)
+    }
+}

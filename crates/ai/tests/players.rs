@@ -1,0 +1,195 @@
+//! The built-in players and the self-play runner.
+
+use crib_ai::{
+    BasicPlayer, Player, RandomPlayer, Rate, SimConfig, SimError, Strategy, play_game, simulate,
+};
+use crib_core::{Action, Card, CardSet, Game, GameConfig, Phase, Seat, parse_cards};
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+fn cards(text: &str) -> CardSet {
+    CardSet::from_distinct(parse_cards(text).unwrap()).unwrap()
+}
+
+/// A two-player game dealt `pone` and `dealer` (6 cards each), both having
+/// discarded the last two cards written, starter `starter`.
+fn pegging_game(dealer: &str, pone: &str, starter: &str) -> Game {
+    let mut game = Game::new(GameConfig::default(), Seat::ALL[0], 0).unwrap();
+    let (dealer, pone) = (parse_cards(dealer).unwrap(), parse_cards(pone).unwrap());
+    let hands = [dealer.iter().copied().collect(), pone.iter().copied().collect()];
+    game.deal_stacked(Seat::ALL[0], &hands, CardSet::EMPTY, card(starter)).unwrap();
+    for (seat, hand) in [(Seat::ALL[0], &dealer), (Seat::ALL[1], &pone)] {
+        let discard = hand[4..].iter().copied().collect();
+        game.play(seat, Action::Discard(discard)).unwrap();
+    }
+    assert_eq!(game.phase(), Phase::Pegging);
+    game
+}
+
+#[test]
+fn basic_pegs_the_most_points_now() {
+    // Pone leads 7H; the dealer holds 8C (fifteen two), 7C (a pair), KD, 2S:
+    // the pair and the fifteen are both worth 2, and the higher card wins
+    // the tie.
+    let mut game = pegging_game("8C 7C KD 2S AH AD", "7H 3D 4D 9S QH QD", "5S");
+    game.play(Seat::ALL[1], Action::Play(card("7H"))).unwrap();
+    assert_eq!(BasicPlayer.play(&game.view(Seat::ALL[0])), Some(card("8C")));
+    game.play(Seat::ALL[0], Action::Play(card("8C"))).unwrap();
+    // Count 15: the pone's 9S makes a run of three (7 8 9).
+    assert_eq!(BasicPlayer.play(&game.view(Seat::ALL[1])), Some(card("9S")));
+}
+
+#[test]
+fn basic_plays_the_highest_card_that_fits_when_nothing_scores() {
+    let mut game = pegging_game("9C 2C 3S 4H AH AD", "KH QD 6S 8S QH TD", "5S");
+    // The pone leads: nothing scores at the lead, so the highest card.
+    assert_eq!(BasicPlayer.play(&game.view(Seat::ALL[1])), Some(card("KH")));
+    game.play(Seat::ALL[1], Action::Play(card("KH"))).unwrap();
+    game.play(Seat::ALL[0], Action::Play(card("9C"))).unwrap();
+    game.play(Seat::ALL[1], Action::Play(card("QD"))).unwrap();
+    // Count 29: the dealer's 2C makes 31 (2 points) and beats 3S and 4H,
+    // which do not fit.
+    assert_eq!(BasicPlayer.play(&game.view(Seat::ALL[0])), Some(card("2C")));
+    game.play(Seat::ALL[0], Action::Play(card("2C"))).unwrap();
+    // 31 restarted the count, and the pone, after the dealer who played
+    // last, leads its highest card.
+    assert_eq!(game.pegging().count(), 0);
+    assert_eq!(BasicPlayer.play(&game.view(Seat::ALL[1])), Some(card("8S")));
+}
+
+#[test]
+fn basic_says_go_only_when_nothing_fits() {
+    let mut game = pegging_game("KC QC JC TC AH AD", "KH QD JD TS QH 2D", "5S");
+    for (seat, text) in [(1, "KH"), (0, "KC"), (1, "QD")] {
+        game.play(Seat::ALL[seat], Action::Play(card(text))).unwrap();
+    }
+    assert_eq!(BasicPlayer.play(&game.view(Seat::ALL[0])), None);
+    assert_eq!(BasicPlayer.act(&game.view(Seat::ALL[0])), Some(Action::Go));
+    assert!(game.is_legal(Seat::ALL[0], Action::Go));
+}
+
+#[test]
+fn basic_discards_the_best_keep() {
+    let mut game = Game::new(GameConfig::default(), Seat::ALL[0], 0).unwrap();
+    let hands = [cards("TH 2C 9D 8S 3D 7S"), cards("5H 5S JD 4C 6C KD")];
+    game.deal_stacked(Seat::ALL[0], &hands, CardSet::EMPTY, card("5C")).unwrap();
+    assert_eq!(BasicPlayer.discard(&game.view(Seat::ALL[1])), cards("JD KD"));
+}
+
+#[test]
+fn players_act_only_when_asked() {
+    let mut game = Game::new(GameConfig::new(3, 61).unwrap(), Seat::ALL[2], 4).unwrap();
+    let mut random = RandomPlayer::new(1);
+    assert_eq!(random.act(&game.view(Seat::ALL[0])), None);
+    assert_eq!(random.act(&game.view(Seat::ALL[2])), Some(Action::Deal));
+    game.play(Seat::ALL[2], Action::Deal).unwrap();
+    let Some(Action::Discard(discard)) = random.act(&game.view(Seat::ALL[0])) else {
+        panic!("a discard is due");
+    };
+    assert_eq!(discard.len(), 1);
+    assert!(game.is_legal(Seat::ALL[0], Action::Discard(discard)));
+}
+
+#[test]
+fn every_pairing_plays_legal_games_for_every_table() {
+    for players in 2..=4 {
+        for target in [61, 121] {
+            for (i, strategy) in Strategy::ALL.into_iter().enumerate() {
+                let mut seats = vec![strategy; usize::from(players)];
+                seats[0] = Strategy::ALL[1 - i];
+                let config = SimConfig {
+                    game: GameConfig::new(players, target).unwrap(),
+                    seats,
+                    games: 200,
+                    seed: u64::from(players) * 1000 + u64::from(target),
+                };
+                let report = simulate(&config, |_| {}).unwrap();
+                let wins: u64 = report.sides.iter().map(|side| side.wins.count).sum();
+                assert_eq!(wins, 200);
+                assert!(report.rounds > 0);
+            }
+        }
+    }
+}
+
+#[test]
+fn runs_are_reproducible_and_games_replay_alone() {
+    let config = SimConfig {
+        game: GameConfig::default(),
+        seats: vec![Strategy::Basic, Strategy::Random],
+        games: 64,
+        seed: 2024,
+    };
+    let report = simulate(&config, |_| {}).unwrap();
+    assert_eq!(simulate(&config, |_| {}).unwrap(), report);
+    let mut wins = [0, 0];
+    let mut rounds = 0;
+    for index in 0..64 {
+        let outcome = play_game(config.game, &config.seats, config.seed, index).unwrap();
+        assert_eq!(play_game(config.game, &config.seats, config.seed, index).unwrap(), outcome);
+        wins[outcome.winner.index()] += 1;
+        rounds += outcome.tally.rounds;
+    }
+    assert_eq!([report.sides[0].wins.count, report.sides[1].wins.count], wins);
+    assert_eq!(report.rounds, rounds);
+    let other = simulate(&SimConfig { seed: 2025, ..config.clone() }, |_| {}).unwrap();
+    assert_ne!(other, report);
+}
+
+#[test]
+fn basic_beats_random() {
+    let config = SimConfig {
+        game: GameConfig::default(),
+        seats: vec![Strategy::Basic, Strategy::Random],
+        games: 400,
+        seed: 5,
+    };
+    let report = simulate(&config, |_| {}).unwrap();
+    assert!(report.sides[0].wins.low > 0.6, "{:?}", report.sides[0].wins);
+}
+
+#[test]
+fn progress_counts_every_game() {
+    let config = SimConfig {
+        game: GameConfig::new(4, 121).unwrap(),
+        seats: vec![Strategy::Random; 4],
+        games: 50,
+        seed: 0,
+    };
+    let highest = std::sync::atomic::AtomicU64::new(0);
+    simulate(&config, |done| {
+        highest.fetch_max(done, std::sync::atomic::Ordering::Relaxed);
+    })
+    .unwrap();
+    assert_eq!(highest.into_inner(), 50);
+    let four = SimConfig { seats: vec![Strategy::Random; 3], ..config };
+    assert_eq!(simulate(&four, |_| {}).unwrap_err(), SimError::Seats { players: 4, given: 3 });
+    assert_eq!(
+        SimError::Seats { players: 4, given: 3 }.to_string(),
+        "a game of 4 players needs 4 seats' players, not 3"
+    );
+}
+
+#[test]
+fn rates_have_wilson_intervals() {
+    let rate = Rate::new(0, 10);
+    assert_eq!(rate.low, 0.0);
+    assert!(rate.high > 0.25 && rate.high < 0.35);
+    let none = Rate::new(0, 0);
+    assert_eq!((none.rate, none.low, none.high), (0.0, 0.0, 0.0));
+    let half = Rate::new(5000, 10000);
+    assert!((half.low - 0.4902).abs() < 1e-3 && (half.high - 0.5098).abs() < 1e-3);
+}
+
+#[test]
+fn strategies_by_name() {
+    assert_eq!("random".parse::<Strategy>().unwrap(), Strategy::Random);
+    assert_eq!(" BASIC ".parse::<Strategy>().unwrap(), Strategy::Basic);
+    assert_eq!(
+        "expert".parse::<Strategy>().unwrap_err().to_string(),
+        "unknown player \"expert\": the players are random and basic"
+    );
+    assert_eq!(Strategy::Basic.to_string(), "basic");
+}

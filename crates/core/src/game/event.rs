@@ -1,0 +1,196 @@
+//! Events: every change of a game or a match, in the order it happens.
+//!
+//! A referee, a terminal or web interface, a log and the statistics all
+//! consume the same events. Some carry cards that not every seat may see (the
+//! deal, the discards); [`Event::for_seat`] hides those, so that a seat's own
+//! stream of events tells it nothing its [`View`](crate::View) does not.
+
+use serde::Serialize;
+
+use crate::{Breakdown, Card, CardSet, PegPoints, Seat, Side};
+
+/// How deep a loser was when the game was won.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Skunk {
+    /// The loser passed the skunk line.
+    #[default]
+    None,
+    /// The loser was under the skunk line (91 in a game to 121, 31 to 61).
+    Single,
+    /// The loser was under the double skunk line (61 in a game to 121).
+    Double,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct GameResult {
+    /// The side that reached the target.
+    pub winner: Side,
+    /// Every side's total, side 0 first.
+    pub scores: Vec<u16>,
+    /// Every side's skunk, side 0 first ([`Skunk::None`] for the winner).
+    pub skunks: Vec<Skunk>,
+    /// The seat that dealt the game's first round.
+    pub first_dealer: Seat,
+    /// The rounds dealt, the last one included.
+    pub rounds: u32,
+}
+
+impl GameResult {
+    /// The deepest skunk of any loser: what the win counts as.
+    #[must_use]
+    pub fn skunk(&self) -> Skunk {
+        self.skunks.iter().copied().max().unwrap_or_default()
+    }
+}
+
+/// One change of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// The cut for the first deal of a match: each seat's card in the order
+    /// cut, seats that tied for lowest cutting again; the lowest card deals.
+    CutForDeal {
+        /// Each cut, in order.
+        cuts: Vec<(Seat, Card)>,
+        /// The seat that deals first.
+        dealer: Seat,
+    },
+    /// A new game of a match begins, the board at zero.
+    NewGame {
+        /// The game's number in the match, from 0.
+        game: u32,
+        /// The seat that deals its first round.
+        dealer: Seat,
+    },
+    /// A round is dealt.
+    Dealt {
+        /// The dealer.
+        dealer: Seat,
+        /// Each seat's cards, seat 0 first; `None` where hidden.
+        hands: Vec<Option<CardSet>>,
+        /// The cards dealt straight to the crib (one with three players,
+        /// else none); `None` where hidden.
+        crib: Option<CardSet>,
+    },
+    /// A seat gave its discards to the crib.
+    Discarded {
+        /// The seat.
+        seat: Seat,
+        /// The cards; `None` where hidden.
+        cards: Option<CardSet>,
+    },
+    /// Every discard is in: the pone cut and the starter was turned.
+    Cut {
+        /// The seat that cut, the one after the dealer.
+        pone: Seat,
+        /// The starter.
+        starter: Card,
+    },
+    /// The starter is a jack: 2 for the dealer.
+    HisHeels {
+        /// The dealer.
+        dealer: Seat,
+    },
+    /// A card played in the pegging.
+    Played {
+        /// The seat that played.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// The count with the card.
+        count: u8,
+        /// What the card pegged for the seat, go or last card included.
+        points: PegPoints,
+    },
+    /// A seat said go.
+    Go {
+        /// The seat.
+        seat: Seat,
+        /// If no one is left to play in this count, the seat that played its
+        /// last card, which pegs 1 for the go.
+        point_to: Option<Seat>,
+    },
+    /// The count went back to 0 and `leader` leads the next count.
+    CountRestarted {
+        /// The seat to lead.
+        leader: Seat,
+    },
+    /// A seat showed its hand, counted with the starter.
+    Shown {
+        /// The seat.
+        seat: Seat,
+        /// The count, card by card.
+        breakdown: Breakdown,
+    },
+    /// The dealer showed the crib, counted with crib rules.
+    CribShown {
+        /// The dealer.
+        dealer: Seat,
+        /// The count, card by card.
+        breakdown: Breakdown,
+    },
+    /// A side reached the target.
+    GameWon(GameResult),
+    /// A side won the match.
+    MatchWon {
+        /// The winning side.
+        winner: Side,
+        /// The games won by each side, side 0 first.
+        games: Vec<u32>,
+    },
+}
+
+impl Event {
+    /// The seat that scores with this event, and how much.
+    ///
+    /// ```
+    /// use crib_core::{Event, Seat};
+    /// let heels = Event::HisHeels { dealer: Seat::ALL[1] };
+    /// assert_eq!(heels.points(), Some((Seat::ALL[1], 2)));
+    /// ```
+    #[must_use]
+    pub fn points(&self) -> Option<(Seat, u8)> {
+        match self {
+            Event::HisHeels { dealer } => Some((*dealer, 2)),
+            Event::Played { seat, points, .. } if !points.is_empty() => {
+                Some((*seat, points.total()))
+            }
+            Event::Go { point_to: Some(seat), .. } => Some((*seat, 1)),
+            Event::Shown { seat, breakdown } => Some((*seat, breakdown.total())),
+            Event::CribShown { dealer, breakdown } => Some((*dealer, breakdown.total())),
+            _ => None,
+        }
+    }
+
+    /// The event as `seat` may see it: other seats' dealt cards, the cards
+    /// dealt to the crib and other seats' discards are hidden (`None`).
+    ///
+    /// ```
+    /// use crib_core::{Action, Event, Game, GameConfig, Seat};
+    /// let mut game = Game::new(GameConfig::default(), Seat::ALL[0], 7)?;
+    /// let events = game.play(Seat::ALL[0], Action::Deal)?;
+    /// let Event::Dealt { hands, .. } = events[0].for_seat(Seat::ALL[1]) else { panic!() };
+    /// assert!(hands[0].is_none() && hands[1].is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn for_seat(&self, seat: Seat) -> Event {
+        match self {
+            Event::Dealt { dealer, hands, crib } => Event::Dealt {
+                dealer: *dealer,
+                hands: hands
+                    .iter()
+                    .enumerate()
+                    .map(|(index, hand)| if index == seat.index() { *hand } else { None })
+                    .collect(),
+                crib: crib.filter(|cards| cards.is_empty()),
+            },
+            Event::Discarded { seat: by, cards } => {
+                Event::Discarded { seat: *by, cards: if *by == seat { *cards } else { None } }
+            }
+            other => other.clone(),
+        }
+    }
+}

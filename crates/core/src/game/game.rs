@@ -1,0 +1,814 @@
+//! One game: rounds dealt, discarded, cut, pegged and shown until a side
+//! reaches the target.
+//!
+//! [`Game`] owns the whole truth of a game (every hand, the crib, the cards
+//! still in the deck) and changes only through [`Game::play`], which checks an
+//! [`Action`] against the rules and either applies it and returns what
+//! happened as [`Event`]s, or refuses it with an [`IllegalAction`] and leaves
+//! the game as it was. Steps that need no decision happen inside the action
+//! that makes them due: the last discard brings the cut, the last card of the
+//! play brings the show. The deal is an action of the dealer so that a round's
+//! shown hands stay on the table until someone moves on.
+//!
+//! Each round is dealt from a deck shuffled by a seed derived from the game's
+//! seed and the round's number, so a game is reproducible from its seed and
+//! its players' choices.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::game::matchplay::derive_seed;
+use crate::{
+    Board, Card, CardSet, ConfigError, Deck, Event, GameConfig, GameResult, PegPlay, Pegging,
+    PeggingError, Rank, Rules, Seat, Show, Side, Skunk, View, score_unchecked,
+};
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// The dealer is to deal the next round.
+    Deal,
+    /// The players are giving their discards to the crib, in any order.
+    Discard,
+    /// The play of the cards.
+    Pegging,
+    /// A side has reached the target.
+    Over,
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(match self {
+            Phase::Deal => "deal",
+            Phase::Discard => "discard",
+            Phase::Pegging => "pegging",
+            Phase::Over => "game over",
+        })
+    }
+}
+
+/// A decision of one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    /// The dealer deals the round.
+    Deal,
+    /// Give these cards to the crib: 2 with two players, else 1.
+    Discard(CardSet),
+    /// Play a card in the pegging.
+    Play(Card),
+    /// Say go: no card held fits.
+    Go,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Deal => f.write_str("deal"),
+            Action::Discard(cards) => write!(f, "discard {cards}"),
+            Action::Play(card) => write!(f, "play {card}"),
+            Action::Go => f.write_str("go"),
+        }
+    }
+}
+
+/// Why an action is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalAction {
+    /// A seat that is not at the table.
+    #[error("there is no seat {seat} at a table of {players}")]
+    NoSuchSeat {
+        /// The seat named.
+        seat: Seat,
+        /// The players at the table.
+        players: u8,
+    },
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The action does not belong to the phase the game is in.
+    #[error("cannot {action} in the {phase} phase")]
+    WrongPhase {
+        /// The action.
+        action: Action,
+        /// The phase.
+        phase: Phase,
+    },
+    /// Only the dealer deals.
+    #[error("seat {seat} is not the dealer: seat {dealer} deals")]
+    NotDealer {
+        /// The seat that tried.
+        seat: Seat,
+        /// The dealer.
+        dealer: Seat,
+    },
+    /// A seat gives to the crib once a round.
+    #[error("seat {0} has already discarded")]
+    AlreadyDiscarded(Seat),
+    /// The wrong number of cards for the crib.
+    #[error("seat {seat} must discard {expected} cards, not {given}")]
+    DiscardCount {
+        /// The seat.
+        seat: Seat,
+        /// The cards it must give.
+        expected: usize,
+        /// The cards it gave.
+        given: usize,
+    },
+    /// A card the seat does not hold.
+    #[error("seat {seat} does not hold {card}")]
+    NotInHand {
+        /// The seat.
+        seat: Seat,
+        /// The card.
+        card: Card,
+    },
+    /// Another seat is to play.
+    #[error("it is seat {turn}'s turn to play, not seat {seat}'s")]
+    NotYourTurn {
+        /// The seat that tried.
+        seat: Seat,
+        /// The seat whose turn it is.
+        turn: Seat,
+    },
+    /// A seat that holds a card that fits must play.
+    #[error("seat {seat} cannot say go: {card} fits")]
+    MustPlay {
+        /// The seat.
+        seat: Seat,
+        /// A card it holds that fits.
+        card: Card,
+    },
+    /// A stacked deal with other than one hand per seat.
+    #[error("a deal has {expected} hands, not {given}")]
+    DealtHands {
+        /// The players.
+        expected: usize,
+        /// The hands given.
+        given: usize,
+    },
+    /// A stacked deal with a hand of the wrong size.
+    #[error("seat {seat} must be dealt {expected} cards, not {given}")]
+    DealtCards {
+        /// The seat.
+        seat: Seat,
+        /// The cards a hand is dealt.
+        expected: usize,
+        /// The cards given.
+        given: usize,
+    },
+    /// A stacked deal with the wrong number of cards straight to the crib.
+    #[error("the deck gives {expected} cards straight to the crib, not {given}")]
+    CribCards {
+        /// One with three players, else none.
+        expected: usize,
+        /// The cards given.
+        given: usize,
+    },
+    /// A stacked deal that gives a card twice.
+    #[error("card {0} is dealt twice")]
+    DealtTwice(Card),
+    /// The play breaks a rule of the pegging.
+    #[error(transparent)]
+    Pegging(#[from] PeggingError),
+}
+
+/// Where points come from, for statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct SourcePoints {
+    /// His heels: a jack turned as the starter (dealer only).
+    pub heels: u32,
+    /// The play: fifteens, thirty-ones, pairs, runs, go and last card.
+    pub pegging: u32,
+    /// The hand in the show.
+    pub hand: u32,
+    /// The crib (dealer only).
+    pub crib: u32,
+}
+
+impl SourcePoints {
+    /// All points together.
+    #[must_use]
+    pub const fn total(&self) -> u32 {
+        self.heels + self.pegging + self.hand + self.crib
+    }
+
+    /// Adds `other` to these points.
+    pub fn add(&mut self, other: &SourcePoints) {
+        self.heels += other.heels;
+        self.pegging += other.pegging;
+        self.hand += other.hand;
+        self.crib += other.crib;
+    }
+}
+
+/// Points by source and by role over the rounds a game completed (shown to
+/// the crib; a round cut short by the win is not counted).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Tally {
+    /// Completed rounds.
+    pub rounds: u32,
+    /// The dealers' points.
+    pub dealer: SourcePoints,
+    /// The pones' points (the seat after the dealer).
+    pub pone: SourcePoints,
+}
+
+impl Tally {
+    /// Adds `other` to this tally.
+    pub fn add(&mut self, other: &Tally) {
+        self.rounds += other.rounds;
+        self.dealer.add(&other.dealer);
+        self.pone.add(&other.pone);
+    }
+}
+
+/// Receives events: a list for [`Game::play`], nothing for
+/// [`Game::play_unchecked`], which then never builds them.
+trait Sink {
+    fn emit(&mut self, event: impl FnOnce() -> Event);
+}
+
+impl Sink for Vec<Event> {
+    fn emit(&mut self, event: impl FnOnce() -> Event) {
+        self.push(event());
+    }
+}
+
+struct Silent;
+
+impl Sink for Silent {
+    fn emit(&mut self, _: impl FnOnce() -> Event) {}
+}
+
+/// One game of cribbage for 2, 3 or 4 players.
+///
+/// ```
+/// use crib_core::{Action, Game, GameConfig, Phase, Seat};
+/// let mut game = Game::new(GameConfig::default(), Seat::ALL[0], 42)?;
+/// assert_eq!(game.phase(), Phase::Deal);
+/// game.play(Seat::ALL[0], Action::Deal)?;
+/// assert_eq!(game.phase(), Phase::Discard);
+/// // Play out the game with the first legal action of whoever is to act.
+/// while game.phase() != Phase::Over {
+///     let seat = game.to_act()[0];
+///     let action = game.legal_actions(seat)[0];
+///     game.play(seat, action)?;
+/// }
+/// let winner = game.winner().expect("the game is over");
+/// assert!(game.board().score(winner) >= 121);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    config: GameConfig,
+    seed: u64,
+    first_dealer: Seat,
+    /// Rounds dealt so far.
+    round: u32,
+    dealer: Seat,
+    phase: Phase,
+    /// The cards each seat holds now.
+    hands: [CardSet; 4],
+    /// The four cards each seat kept for the show.
+    kept: [CardSet; 4],
+    /// The cards each seat gave to the crib.
+    discards: [CardSet; 4],
+    /// Bit `s`: seat `s` has discarded this round.
+    discarded: u8,
+    /// The crib so far (with three players, the card from the deck too).
+    crib: CardSet,
+    /// The card the pone's cut will turn, hidden until then.
+    cut_card: Card,
+    starter: Option<Card>,
+    pegging: Pegging,
+    /// Bit `s`: seat `s` has shown its hand this round; bit 4: the crib.
+    shown: u8,
+    board: Board,
+    winner: Option<Side>,
+    round_points: [SourcePoints; 4],
+    tally: Tally,
+}
+
+const CRIB_SHOWN: u8 = 1 << 4;
+
+impl Game {
+    /// A game to be dealt first by `dealer`, every deck shuffled from `seed`.
+    /// It starts in [`Phase::Deal`]: the dealer's [`Action::Deal`] deals.
+    ///
+    /// # Errors
+    ///
+    /// A dealer who is not at the table.
+    pub fn new(config: GameConfig, dealer: Seat, seed: u64) -> Result<Game, ConfigError> {
+        if !config.has_seat(dealer) {
+            return Err(ConfigError::SeatOfTable {
+                seat: dealer.index() as u8,
+                players: config.players(),
+            });
+        }
+        let pegging = Pegging::new(config, dealer).expect("the dealer is at the table");
+        Ok(Game {
+            config,
+            seed,
+            first_dealer: dealer,
+            round: 0,
+            dealer,
+            phase: Phase::Deal,
+            hands: [CardSet::EMPTY; 4],
+            kept: [CardSet::EMPTY; 4],
+            discards: [CardSet::EMPTY; 4],
+            discarded: 0,
+            crib: CardSet::EMPTY,
+            cut_card: Card::new(Rank::Ace, crate::Suit::Clubs),
+            starter: None,
+            pegging,
+            shown: 0,
+            board: Board::new(config),
+            winner: None,
+            round_points: [SourcePoints::default(); 4],
+            tally: Tally::default(),
+        })
+    }
+
+    /// The players and the target.
+    #[must_use]
+    pub const fn config(&self) -> GameConfig {
+        self.config
+    }
+
+    /// The seed every deck of the game is shuffled from.
+    #[must_use]
+    pub const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Where the game stands.
+    #[must_use]
+    pub const fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The dealer of the current round (in [`Phase::Deal`], the one to deal).
+    #[must_use]
+    pub const fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The seat after the dealer: it cuts, leads the play and shows first.
+    #[must_use]
+    pub const fn pone(&self) -> Seat {
+        self.dealer.next(self.config.players())
+    }
+
+    /// The seat that dealt the first round.
+    #[must_use]
+    pub const fn first_dealer(&self) -> Seat {
+        self.first_dealer
+    }
+
+    /// The number of rounds dealt so far.
+    #[must_use]
+    pub const fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// The board.
+    #[must_use]
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The state of the play (public to every seat).
+    #[must_use]
+    pub const fn pegging(&self) -> &Pegging {
+        &self.pegging
+    }
+
+    /// The starter, once cut.
+    #[must_use]
+    pub const fn starter(&self) -> Option<Card> {
+        self.starter
+    }
+
+    /// The cards `seat` holds now (this is hidden information: interfaces
+    /// show a seat only its own, through [`Game::view`]).
+    #[must_use]
+    pub const fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    /// The four cards `seat` kept for the show (empty before it discards).
+    #[must_use]
+    pub const fn kept(&self, seat: Seat) -> CardSet {
+        self.kept[seat.index()]
+    }
+
+    /// The crib as it stands (hidden information until it is shown).
+    #[must_use]
+    pub const fn crib(&self) -> CardSet {
+        self.crib
+    }
+
+    /// Whether `seat` has given its discards this round.
+    #[must_use]
+    pub const fn has_discarded(&self, seat: Seat) -> bool {
+        self.discarded & 1 << seat.index() != 0
+    }
+
+    /// The side that won, once the game is over.
+    #[must_use]
+    pub const fn winner(&self) -> Option<Side> {
+        self.winner
+    }
+
+    /// Points by source and role over the completed rounds.
+    #[must_use]
+    pub const fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
+    /// How the game ended, once it is over.
+    #[must_use]
+    pub fn result(&self) -> Option<GameResult> {
+        let winner = self.winner?;
+        let (single, double) = self.config.skunk_lines();
+        let skunk_of = |side: Side| {
+            let score = self.board.score(side);
+            if side == winner {
+                Skunk::None
+            } else if double.is_some_and(|line| score < u16::from(line)) {
+                Skunk::Double
+            } else if score < u16::from(single) {
+                Skunk::Single
+            } else {
+                Skunk::None
+            }
+        };
+        Some(GameResult {
+            winner,
+            scores: self.board.scores().to_vec(),
+            skunks: self.config.all_sides().map(skunk_of).collect(),
+            first_dealer: self.first_dealer,
+            rounds: self.round,
+        })
+    }
+
+    /// The seats that may act now: the dealer to deal, every seat that has
+    /// not discarded, or the seat whose turn it is to play.
+    #[must_use]
+    pub fn to_act(&self) -> Vec<Seat> {
+        match self.phase {
+            Phase::Deal => vec![self.dealer],
+            Phase::Discard => {
+                self.config.seats().filter(|&seat| !self.has_discarded(seat)).collect()
+            }
+            Phase::Pegging => self.pegging.turn().into_iter().collect(),
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    /// What `seat` knows: its own cards and everything public.
+    #[must_use]
+    pub fn view(&self, seat: Seat) -> View {
+        let index = seat.index();
+        let mut shown = [None; 4];
+        for other in self.config.seats() {
+            if self.shown & 1 << other.index() != 0 {
+                shown[other.index()] = Some(self.kept[other.index()]);
+            }
+        }
+        View {
+            seat,
+            config: self.config,
+            phase: self.phase,
+            round: self.round,
+            dealer: self.dealer,
+            hand: self.hands[index],
+            kept: self.kept[index],
+            discards: self.discards[index],
+            discarded: Seat::ALL.map(|seat| self.has_discarded(seat)),
+            starter: self.starter,
+            pegging: self.pegging,
+            shown,
+            crib: (self.shown & CRIB_SHOWN != 0).then_some(self.crib),
+            board: self.board,
+            winner: self.winner,
+        }
+    }
+
+    /// Every action `seat` may take now (none if it is not to act).
+    #[must_use]
+    pub fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if self.config.has_seat(seat) { self.view(seat).legal_actions() } else { Vec::new() }
+    }
+
+    /// Whether `seat` may take `action` now.
+    #[must_use]
+    pub fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        self.check(seat, action).is_ok()
+    }
+
+    /// Checks `action` by `seat` against the rules without taking it.
+    ///
+    /// # Errors
+    ///
+    /// The first rule the action breaks.
+    pub fn check(&self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        if !self.config.has_seat(seat) {
+            return Err(IllegalAction::NoSuchSeat { seat, players: self.config.players() });
+        }
+        if self.phase == Phase::Over {
+            return Err(IllegalAction::GameOver);
+        }
+        let hand = self.hands[seat.index()];
+        match (action, self.phase) {
+            (Action::Deal, Phase::Deal) if seat != self.dealer => {
+                Err(IllegalAction::NotDealer { seat, dealer: self.dealer })
+            }
+            (Action::Deal, Phase::Deal) => Ok(()),
+            (Action::Discard(_), Phase::Discard) if self.has_discarded(seat) => {
+                Err(IllegalAction::AlreadyDiscarded(seat))
+            }
+            (Action::Discard(cards), Phase::Discard) => {
+                if let Some(card) = (cards - hand).first() {
+                    Err(IllegalAction::NotInHand { seat, card })
+                } else if cards.len() != self.config.discards() {
+                    Err(IllegalAction::DiscardCount {
+                        seat,
+                        expected: self.config.discards(),
+                        given: cards.len(),
+                    })
+                } else {
+                    Ok(())
+                }
+            }
+            (Action::Play(_) | Action::Go, Phase::Pegging) if self.pegging.turn() != Some(seat) => {
+                Err(IllegalAction::NotYourTurn {
+                    seat,
+                    // In the pegging phase some seat is always to play.
+                    turn: self.pegging.turn().unwrap_or(seat),
+                })
+            }
+            (Action::Play(card), Phase::Pegging) if !hand.contains(card) => {
+                Err(IllegalAction::NotInHand { seat, card })
+            }
+            (Action::Play(card), Phase::Pegging) => Ok(self.pegging.check_play(seat, card)?),
+            (Action::Go, Phase::Pegging) => {
+                match hand.iter().find(|&card| self.pegging.fits(card)) {
+                    Some(card) => Err(IllegalAction::MustPlay { seat, card }),
+                    None => Ok(self.pegging.check_go(seat)?),
+                }
+            }
+            (action, phase) => Err(IllegalAction::WrongPhase { action, phase }),
+        }
+    }
+
+    /// `seat` takes `action`: the game moves on and returns what happened.
+    /// On error the game is unchanged.
+    ///
+    /// # Errors
+    ///
+    /// See [`Game::check`].
+    pub fn play(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, IllegalAction> {
+        self.check(seat, action)?;
+        let mut events = Vec::new();
+        self.apply(seat, action, &mut events);
+        Ok(events)
+    }
+
+    /// Takes `action` without checking it and without building events, for
+    /// simulations whose players only choose among
+    /// [`Game::legal_actions`]. An illegal action leaves a meaningless game
+    /// (or panics).
+    pub fn play_unchecked(&mut self, seat: Seat, action: Action) {
+        self.apply(seat, action, &mut Silent);
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action, sink: &mut impl Sink) {
+        match action {
+            Action::Deal => self.deal(sink),
+            Action::Discard(cards) => self.discard(seat, cards, sink),
+            Action::Play(card) => self.peg_card(seat, card, sink),
+            Action::Go => self.go(seat, sink),
+        }
+    }
+
+    fn deal(&mut self, sink: &mut impl Sink) {
+        let players = self.config.players();
+        let mut deck = Deck::shuffled(derive_seed(self.seed, u64::from(self.round)));
+        let mut hands = [CardSet::EMPTY; 4];
+        // One card at a time round the table, starting left of the dealer.
+        let mut seat = self.dealer;
+        for _ in 0..self.config.dealt() * usize::from(players) {
+            seat = seat.next(players);
+            hands[seat.index()]
+                .insert(deck.deal().expect("a deck holds enough cards for the deal"));
+        }
+        let mut crib = CardSet::EMPTY;
+        for _ in 0..self.config.crib_from_deck() {
+            crib.insert(deck.deal().expect("a deck holds a card for the crib"));
+        }
+        let cut_card = deck.deal().expect("a deck holds a card for the starter");
+        self.start_round(hands, crib, cut_card, sink);
+    }
+
+    fn start_round(
+        &mut self,
+        hands: [CardSet; 4],
+        crib: CardSet,
+        cut_card: Card,
+        sink: &mut impl Sink,
+    ) {
+        self.round += 1;
+        self.hands = hands;
+        self.kept = [CardSet::EMPTY; 4];
+        self.discards = [CardSet::EMPTY; 4];
+        self.discarded = 0;
+        self.shown = 0;
+        self.crib = crib;
+        self.cut_card = cut_card;
+        self.starter = None;
+        self.round_points = [SourcePoints::default(); 4];
+        self.pegging = Pegging::new(self.config, self.dealer).expect("the dealer is at the table");
+        self.phase = Phase::Discard;
+        sink.emit(|| Event::Dealt {
+            dealer: self.dealer,
+            hands: self.config.seats().map(|seat| Some(self.hand(seat))).collect(),
+            crib: Some(self.crib),
+        });
+    }
+
+    /// The dealer deals these cards instead of shuffling: `hands` for each
+    /// seat in order, `crib` the card dealt straight to the crib (three
+    /// players; else empty), and `starter` the card the pone's cut will turn.
+    /// For worked examples, golden tests and games replayed from a record.
+    /// On error the game is unchanged.
+    ///
+    /// # Errors
+    ///
+    /// As [`Action::Deal`], or cards that are not a deal for this table: a
+    /// hand or crib of the wrong size, or a card given twice.
+    pub fn deal_stacked(
+        &mut self,
+        seat: Seat,
+        hands: &[CardSet],
+        crib: CardSet,
+        starter: Card,
+    ) -> Result<Vec<Event>, IllegalAction> {
+        self.check(seat, Action::Deal)?;
+        let players = usize::from(self.config.players());
+        if hands.len() != players {
+            return Err(IllegalAction::DealtHands { expected: players, given: hands.len() });
+        }
+        let mut dealt = CardSet::EMPTY;
+        let mut stack = [CardSet::EMPTY; 4];
+        for (index, &hand) in hands.iter().enumerate() {
+            if hand.len() != self.config.dealt() {
+                return Err(IllegalAction::DealtCards {
+                    seat: Seat::ALL[index],
+                    expected: self.config.dealt(),
+                    given: hand.len(),
+                });
+            }
+            if let Some(card) = (dealt & hand).first() {
+                return Err(IllegalAction::DealtTwice(card));
+            }
+            dealt |= hand;
+            stack[index] = hand;
+        }
+        if crib.len() != self.config.crib_from_deck() {
+            return Err(IllegalAction::CribCards {
+                expected: self.config.crib_from_deck(),
+                given: crib.len(),
+            });
+        }
+        if let Some(card) = (dealt & crib).first() {
+            return Err(IllegalAction::DealtTwice(card));
+        }
+        if (dealt | crib).contains(starter) {
+            return Err(IllegalAction::DealtTwice(starter));
+        }
+        let mut events = Vec::new();
+        self.start_round(stack, crib, starter, &mut events);
+        Ok(events)
+    }
+
+    fn discard(&mut self, seat: Seat, cards: CardSet, sink: &mut impl Sink) {
+        let index = seat.index();
+        self.hands[index] -= cards;
+        self.kept[index] = self.hands[index];
+        self.discards[index] = cards;
+        self.crib |= cards;
+        self.discarded |= 1 << index;
+        sink.emit(|| Event::Discarded { seat, cards: Some(cards) });
+        if self.config.seats().all(|seat| self.has_discarded(seat)) {
+            self.cut(sink);
+        }
+    }
+
+    fn cut(&mut self, sink: &mut impl Sink) {
+        let starter = self.cut_card;
+        self.starter = Some(starter);
+        self.phase = Phase::Pegging;
+        sink.emit(|| Event::Cut { pone: self.pone(), starter });
+        if starter.rank() == Rank::Jack {
+            let dealer = self.dealer;
+            sink.emit(|| Event::HisHeels { dealer });
+            self.round_points[dealer.index()].heels += 2;
+            self.peg(dealer, 2, sink);
+        }
+    }
+
+    fn peg_card(&mut self, seat: Seat, card: Card, sink: &mut impl Sink) {
+        self.hands[seat.index()].remove(card);
+        let PegPlay { count, points, count_ended } = self.pegging.play_unchecked(seat, card);
+        sink.emit(|| Event::Played { seat, card, count, points });
+        let total = points.total();
+        self.round_points[seat.index()].pegging += u32::from(total);
+        if self.peg(seat, total, sink) {
+            return;
+        }
+        if count_ended {
+            self.after_count(sink);
+        }
+    }
+
+    fn go(&mut self, seat: Seat, sink: &mut impl Sink) {
+        let went = self.pegging.go_unchecked(seat);
+        sink.emit(|| Event::Go { seat, point_to: went.point_to });
+        if let Some(last) = went.point_to {
+            self.round_points[last.index()].pegging += 1;
+            if self.peg(last, 1, sink) {
+                return;
+            }
+        }
+        if went.count_ended {
+            self.after_count(sink);
+        }
+    }
+
+    /// After a count ends: the next count's lead, or the show.
+    fn after_count(&mut self, sink: &mut impl Sink) {
+        match self.pegging.turn() {
+            Some(leader) => sink.emit(|| Event::CountRestarted { leader }),
+            None => self.show(sink),
+        }
+    }
+
+    fn show(&mut self, sink: &mut impl Sink) {
+        let players = self.config.players();
+        let starter = self.starter.expect("the starter is cut before the play");
+        let mut seat = self.dealer;
+        for _ in 0..players {
+            seat = seat.next(players);
+            let hand = self.kept[seat.index()];
+            let points = score_unchecked(hand, starter, Rules::Hand);
+            self.shown |= 1 << seat.index();
+            sink.emit(|| Event::Shown {
+                seat,
+                breakdown: show_of(hand, starter).breakdown(Rules::Hand),
+            });
+            self.round_points[seat.index()].hand += u32::from(points);
+            if self.peg(seat, points, sink) {
+                return;
+            }
+        }
+        let dealer = self.dealer;
+        let crib = self.crib;
+        let points = score_unchecked(crib, starter, Rules::Crib);
+        self.shown |= CRIB_SHOWN;
+        sink.emit(|| Event::CribShown {
+            dealer,
+            breakdown: show_of(crib, starter).breakdown(Rules::Crib),
+        });
+        self.round_points[dealer.index()].crib += u32::from(points);
+        if self.peg(dealer, points, sink) {
+            return;
+        }
+        self.tally.rounds += 1;
+        self.tally.dealer.add(&self.round_points[dealer.index()]);
+        self.tally.pone.add(&self.round_points[self.pone().index()]);
+        self.dealer = self.pone();
+        self.phase = Phase::Deal;
+    }
+
+    /// Pegs `points` for `seat`'s side; returns whether that won the game.
+    fn peg(&mut self, seat: Seat, points: u8, sink: &mut impl Sink) -> bool {
+        let side = self.config.side_of(seat);
+        self.board.peg(side, points);
+        if self.board.score(side) < u16::from(self.config.target()) {
+            return false;
+        }
+        self.winner = Some(side);
+        self.phase = Phase::Over;
+        sink.emit(|| Event::GameWon(self.result().expect("the game has a winner")));
+        true
+    }
+}
+
+/// The show of a kept hand or the crib, which the game built legally.
+fn show_of(hand: CardSet, starter: Card) -> Show {
+    Show::new(hand, starter).expect("a kept hand or crib is four cards without the starter")
+}

@@ -1,0 +1,215 @@
+//! A match: games in sequence until a side has won enough of them.
+//!
+//! The first dealer is found by cutting: every seat cuts a card, the lowest
+//! (aces low) deals, and seats that tie for lowest cut again. After that the
+//! loser of a game deals first in the next. Every random choice (the cut for
+//! the deal, every game's decks) comes from the match's `u64` seed through
+//! [`derive_seed`], so a match replays exactly from its seed and its players'
+//! choices, and game `i` can be replayed alone from `derive_seed(seed, i)`.
+
+use crate::{
+    Action, Card, ConfigError, Deck, Event, Game, GameConfig, IllegalAction, Phase, Rank, Seat,
+    Side, View,
+};
+
+/// A seed for the `index`-th part of something seeded by `seed`: the games
+/// of a match or a simulation, the rounds of a game.
+///
+/// It is a SplitMix64 step of the two numbers mixed, so nearby indices give
+/// unrelated seeds.
+///
+/// ```
+/// use crib_core::derive_seed;
+/// assert_eq!(derive_seed(7, 3), derive_seed(7, 3));
+/// assert_ne!(derive_seed(7, 3), derive_seed(7, 4));
+/// assert_ne!(derive_seed(7, 3), derive_seed(8, 3));
+/// ```
+#[must_use]
+pub const fn derive_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Cuts for the first deal from a deck shuffled by `seed`: every seat cuts
+/// a card; the lowest rank deals (aces low); seats tied for lowest cut
+/// again. Returns the dealer and every cut in order.
+///
+/// ```
+/// use crib_core::{cut_for_deal, GameConfig};
+/// let (dealer, cuts) = cut_for_deal(GameConfig::default(), 11);
+/// let lowest = cuts.iter().map(|(_, card)| card.rank()).min().unwrap();
+/// assert!(cuts.iter().any(|&(seat, card)| seat == dealer && card.rank() == lowest));
+/// ```
+#[must_use]
+pub fn cut_for_deal(config: GameConfig, seed: u64) -> (Seat, Vec<(Seat, Card)>) {
+    let mut deck = Deck::shuffled(derive_seed(seed, 0));
+    let mut reshuffles = 0;
+    let mut cutting: Vec<Seat> = config.seats().collect();
+    let mut cuts = Vec::new();
+    loop {
+        let mut lowest = Rank::King;
+        let mut round = Vec::with_capacity(cutting.len());
+        for &seat in &cutting {
+            let card = match deck.deal() {
+                Some(card) => card,
+                None => {
+                    // Ties used up the deck (it takes many): shuffle anew.
+                    reshuffles += 1;
+                    deck = Deck::shuffled(derive_seed(seed, reshuffles));
+                    deck.deal().expect("a new deck holds cards")
+                }
+            };
+            lowest = lowest.min(card.rank());
+            round.push((seat, card));
+        }
+        cuts.extend_from_slice(&round);
+        cutting =
+            round.iter().filter(|(_, card)| card.rank() == lowest).map(|&(seat, _)| seat).collect();
+        if let [dealer] = cutting[..] {
+            return (dealer, cuts);
+        }
+    }
+}
+
+/// Games played one after another until a side wins `games_to_win` of them.
+///
+/// ```
+/// use crib_core::{GameConfig, Match, Phase};
+/// let (mut play, events) = Match::new(GameConfig::default(), 1, 3)?;
+/// assert!(matches!(events[0], crib_core::Event::CutForDeal { .. }));
+/// while play.winner().is_none() {
+///     let game = play.game();
+///     let seat = game.to_act()[0];
+///     let action = game.legal_actions(seat)[0];
+///     play.play(seat, action)?;
+/// }
+/// assert_eq!(play.games_won().iter().sum::<u32>(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    config: GameConfig,
+    seed: u64,
+    games_to_win: u32,
+    games_won: [u32; 3],
+    /// The number of the current game, from 0.
+    index: u32,
+    game: Game,
+    winner: Option<Side>,
+}
+
+impl Match {
+    /// A match of `config` games to `games_to_win` (at least 1) wins, all
+    /// randomness from `seed`. Returns the match, ready for its first deal,
+    /// and the events of the cut for the deal and the first game.
+    ///
+    /// # Errors
+    ///
+    /// Never for a valid `config`; the error type is shared with [`Game::new`].
+    pub fn new(
+        config: GameConfig,
+        games_to_win: u32,
+        seed: u64,
+    ) -> Result<(Match, Vec<Event>), ConfigError> {
+        let (dealer, cuts) = cut_for_deal(config, seed);
+        let game = Game::new(config, dealer, derive_seed(seed, 1))?;
+        let events = vec![Event::CutForDeal { cuts, dealer }, Event::NewGame { game: 0, dealer }];
+        let play = Match {
+            config,
+            seed,
+            games_to_win: games_to_win.max(1),
+            games_won: [0; 3],
+            index: 0,
+            game,
+            winner: None,
+        };
+        Ok((play, events))
+    }
+
+    /// The players and the target of every game.
+    #[must_use]
+    pub const fn config(&self) -> GameConfig {
+        self.config
+    }
+
+    /// The game being played (or the last one, once the match is won).
+    #[must_use]
+    pub const fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The number of the current game, from 0.
+    #[must_use]
+    pub const fn game_index(&self) -> u32 {
+        self.index
+    }
+
+    /// The games each side has won, side 0 first.
+    #[must_use]
+    pub fn games_won(&self) -> &[u32] {
+        &self.games_won[..usize::from(self.config.sides())]
+    }
+
+    /// The side that won the match, once it is won.
+    #[must_use]
+    pub const fn winner(&self) -> Option<Side> {
+        self.winner
+    }
+
+    /// What `seat` knows of the current game.
+    #[must_use]
+    pub fn view(&self, seat: Seat) -> View {
+        self.game.view(seat)
+    }
+
+    /// `seat` takes `action` in the current game. When it wins the game, the
+    /// match counts it and either ends or sets up the next game, whose first
+    /// dealer is the loser. On error nothing changes.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play`]; [`IllegalAction::GameOver`] once the match is won.
+    pub fn play(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, IllegalAction> {
+        let mut events = self.game.play(seat, action)?;
+        if let Some(result) = self.game.result() {
+            let winner = result.winner;
+            self.games_won[winner.index()] += 1;
+            if self.games_won[winner.index()] >= self.games_to_win {
+                self.winner = Some(winner);
+                events.push(Event::MatchWon { winner, games: self.games_won().to_vec() });
+            } else {
+                let dealer = self.next_first_dealer(&result.scores, winner);
+                self.index += 1;
+                let seed = derive_seed(self.seed, u64::from(self.index) + 1);
+                self.game = Game::new(self.config, dealer, seed)
+                    .expect("the next dealer is a seat at the table");
+                events.push(Event::NewGame { game: self.index, dealer });
+            }
+        }
+        debug_assert!(self.winner.is_some() || self.game.phase() != Phase::Over);
+        Ok(events)
+    }
+
+    /// The loser deals first. With three players the loser is the side with
+    /// the lowest score; with four, the losing partnership deals from its
+    /// seat that comes first after the last game's first dealer. Ties go to
+    /// the seat that comes first after the last game's first dealer.
+    fn next_first_dealer(&self, scores: &[u16], winner: Side) -> Seat {
+        let players = self.config.players();
+        let mut seat = self.game.first_dealer();
+        let mut best: Option<(u16, Seat)> = None;
+        for _ in 0..players {
+            seat = seat.next(players);
+            let side = self.config.side_of(seat);
+            let score = scores.get(side.index()).copied().unwrap_or_default();
+            if side != winner && best.is_none_or(|(lowest, _)| score < lowest) {
+                best = Some((score, seat));
+            }
+        }
+        best.map_or(self.game.first_dealer(), |(_, seat)| seat)
+    }
+}

@@ -1,0 +1,20 @@
+//! The game itself, from the deal to the match: the part of the rules that
+//! moves.
+//!
+//! - `seat`: seats, sides and the validated [`GameConfig`];
+//! - `pegging`: the play of the cards on its own, usable with only public
+//!   knowledge (an engine knows only its own hand);
+//! - `board`: the scores with their front and back pegs;
+//! - `event`: every change, and what each seat may see of it;
+//! - `game`: one game as a state machine of actions;
+//! - `view`: what one seat may know;
+//! - `matchplay`: the cut for the deal, games in sequence, seeds.
+
+pub(crate) mod board;
+pub(crate) mod event;
+#[allow(clippy::module_inception)]
+pub(crate) mod game;
+pub(crate) mod matchplay;
+pub(crate) mod pegging;
+pub(crate) mod seat;
+pub(crate) mod view;

@@ -52,12 +52,15 @@ fn check<P: Player>(transcript: &Transcript, session: impl Fn() -> Session<P>) {
     }
 }
 
-const FILES: [&str; 6] = [
+const FILES: [&str; 9] = [
+    "four_players.txt",
     "framing.txt",
     "quit.txt",
     "refusals_pegging.txt",
     "refusals_round.txt",
     "refusals_setup.txt",
+    "target.txt",
+    "three_players.txt",
     "worked_example.txt",
 ];
 
@@ -100,4 +103,19 @@ fn refusals_round() {
 #[test]
 fn refusals_setup() {
     run("refusals_setup.txt");
+}
+
+#[test]
+fn three_players() {
+    run("three_players.txt");
+}
+
+#[test]
+fn four_players() {
+    run("four_players.txt");
+}
+
+#[test]
+fn target() {
+    run("target.txt");
 }

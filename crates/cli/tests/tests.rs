@@ -313,3 +313,9 @@ fn sim_reports_a_random_seed_and_refuses_bad_tables() {
     assert!(stderr(&bad).contains("players"), "{}", stderr(&bad));
     assert_eq!(crib(&["sim", "--seat-0", "genius"], "").status.code(), Some(2));
 }
+
+// The engine's tests read the protocol crate's golden transcripts with the
+// same reader as its own tests.
+mod engine;
+#[path = "../../protocol/tests/transcript.rs"]
+mod transcript;

@@ -6,7 +6,7 @@
 //! at the end, for 2, 3 and 4 players.
 //!
 //! The same referee serves the property tests, which slip junk lines in
-//! before every command it sends (see [`Referee::hook`]).
+//! before every command it sends (the hook of [`Referee::new`]).
 
 use crib_ai::{BasicPlayer, BuiltIn, Player, Strategy};
 use crib_core::{Action, Card, CardSet, Event, Game, GameConfig, Phase, Seat};

@@ -217,3 +217,77 @@ impl<P: Player> Player for Scripted<P> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crib_ai::BasicPlayer;
+    use crib_core::{Action, Game, GameConfig, Phase, Seat};
+
+    fn script(text: &str) -> Result<Vec<String>, String> {
+        text.parse::<Script>()
+            .map(|script| script.choices().map(|choice| choice.to_string()).collect())
+            .map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn reading_scripts() {
+        assert_eq!(
+            script("kd jd,4c\n  # a note, with a comma\n GO ,, 10h\n"),
+            Ok(vec!["JD KD".into(), "4C".into(), "go".into(), "TH".into()])
+        );
+        assert_eq!(script(""), Ok(vec![]));
+        assert_eq!(script("4C, JD JD"), Err("script entry 2: card JD is given twice".into()));
+        assert_eq!(script("4C go"), Err("script entry 1: go stands alone".into()));
+        assert_eq!(script("4C, 5X"), Err("script entry 2: card 5X: unknown suit X".into()));
+    }
+
+    /// The views of the seat to play at every turn of a real round's play.
+    fn turns(seed: u64) -> Vec<View> {
+        let mut game = Game::new(GameConfig::default(), Seat::ALL[0], seed).unwrap();
+        game.play(Seat::ALL[0], Action::Deal).unwrap();
+        for seat in [Seat::ALL[0], Seat::ALL[1]] {
+            let discard = BasicPlayer.discard(&game.view(seat));
+            game.play(seat, Action::Discard(discard)).unwrap();
+        }
+        let mut views = Vec::new();
+        while game.phase() == Phase::Pegging {
+            let seat = game.to_act()[0];
+            views.push(game.view(seat));
+            let action = game.legal_actions(seat)[0];
+            game.play(seat, action).unwrap();
+        }
+        views
+    }
+
+    #[test]
+    fn forced_gos_take_a_go_entry_only_if_it_is_next() {
+        let view = (0..100)
+            .flat_map(turns)
+            .find(|view| view.playable().is_empty())
+            .expect("some round has a go");
+        let mut with_go = Scripted::new(script_of("go, 4C"), BasicPlayer);
+        assert_eq!(with_go.play(&view), None);
+        assert_eq!(with_go.script().len(), 1);
+        let mut without = Scripted::new(script_of("4C"), BasicPlayer);
+        assert_eq!(without.play(&view), None);
+        assert_eq!(without.script().len(), 1);
+    }
+
+    fn script_of(text: &str) -> Script {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn an_illegal_entry_is_used_up_and_the_fallback_decides() {
+        let view = turns(0).swap_remove(0);
+        let held = view.playable().first().unwrap();
+        let absent = (CardSet::DECK - view.hand).first().unwrap();
+        let text = format!("{absent}, {held}");
+        let mut scripted = Scripted::new(script_of(&text), BasicPlayer);
+        assert_eq!(scripted.play(&view), BasicPlayer.play(&view));
+        assert_eq!(scripted.play(&view), Some(held));
+        assert!(scripted.script().is_empty());
+        assert_eq!(scripted.play(&view), BasicPlayer.play(&view));
+    }
+}

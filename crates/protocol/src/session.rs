@@ -661,3 +661,87 @@ impl<P: Player> Session<P> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A player that tries every illegal move it can.
+    struct Cheat;
+
+    impl Player for Cheat {
+        fn discard(&mut self, _: &View) -> CardSet {
+            CardSet::DECK
+        }
+
+        fn play(&mut self, view: &View) -> Option<Card> {
+            // A card it does not hold when one fits, none at all otherwise.
+            if view.playable().is_empty() { view.hand.first() } else { None }
+        }
+    }
+
+    fn answers(session: &mut Session<impl Player>, lines: &str) -> Vec<String> {
+        lines
+            .lines()
+            .map(|line| match crate::parse_line(line) {
+                Ok(Some(command)) => session.handle(&command).to_string(),
+                other => format!("{other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_cheating_player_still_makes_legal_moves() {
+        let mut session = Session::new(Cheat);
+        let lines = "newgame 2 1;\ndeal 0;\nhand 5H 5S JD 4C 6C KD;\ndiscard;\nstarter 5C;\n\
+                     play;\nplayed 0 TH;\nplay;\nplayed 0 2C;\nplay;\ngo 0;\nplay;\nboard;";
+        let expected = [
+            "ok.",
+            "ok.",
+            "ok.",
+            // Not a discard from this hand: the lowest two instead.
+            "ok 4C 5H.",
+            "ok.",
+            // A go while cards fit: the lowest that fits instead.
+            "ok 5S.",
+            "ok.",
+            "ok 6C.",
+            "ok.",
+            // At 23 neither JD nor KD fits: a card offered anyway is a go.
+            "ok go.",
+            "ok.",
+            "ok JD.",
+            // Seat 0: fifteen two, and the go.
+            "ok 3 0.",
+        ];
+        assert_eq!(answers(&mut session, lines), expected);
+    }
+
+    #[test]
+    fn a_refused_command_consumes_no_choice() {
+        let script = "4C 5H, 6C".parse().unwrap_or_default();
+        let mut session = Session::new(crate::Scripted::new(script, crib_ai::BasicPlayer));
+        let lines = "deal 0;\nhand 5H 5S JD 4C 6C KD;\nstarter 5C;\ndiscard;\ndiscard;\nplay;";
+        let expected = [
+            "ok.",
+            "ok.",
+            "error the engine has not discarded yet: discard comes before the starter.",
+            "ok 4C 5H.",
+            "error the engine has already discarded in this round.",
+            "error no starter has been cut in this round: the play comes after the starter.",
+        ];
+        assert_eq!(answers(&mut session, lines), expected);
+        assert_eq!(session.player().script().len(), 1);
+    }
+
+    #[test]
+    fn questions_change_nothing() {
+        let mut session = Session::new(crib_ai::BasicPlayer);
+        answers(&mut session, "newgame 3 2 61;\ndeal 1;\nhand 5H 5S JD 4C 6C;\nsetboard 1 2 3;");
+        let before = session.state().clone();
+        let replies = answers(&mut session, "board;\ncount 5H 5S 5C JD 5D crib;\nname;\nprotocol;");
+        let name = format!("ok crib {}.", env!("CARGO_PKG_VERSION"));
+        assert_eq!(replies, ["ok 1 2 3.", "ok 29.", name.as_str(), "ok 1."]);
+        assert_eq!(session.state(), &before);
+    }
+}

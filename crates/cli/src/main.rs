@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod discard;
+mod matchplay;
 mod output;
 mod score;
 mod sim;
@@ -43,6 +44,8 @@ enum Command {
     Stats(stats::Command),
     /// Self-play between computer players: wins, skunks, points per round.
     Sim(sim::Args),
+    /// Refereed games between built-in players and engine processes.
+    Match(Box<matchplay::Args>),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Command::Discard(args) => discard::run(&args),
         Command::Stats(command) => stats::run(&command),
         Command::Sim(args) => sim::run(&args),
+        Command::Match(args) => matchplay::run(&args),
     };
     match outcome {
         Ok(code) => code,

@@ -313,3 +313,5 @@ fn sim_reports_a_random_seed_and_refuses_bad_tables() {
     assert!(stderr(&bad).contains("players"), "{}", stderr(&bad));
     assert_eq!(crib(&["sim", "--seat-0", "genius"], "").status.code(), Some(2));
 }
+
+mod matchplay;

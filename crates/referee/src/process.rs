@@ -275,7 +275,7 @@ impl EngineProcess {
     ///
     /// The first answer that is late, missing, garbled or not as expected.
     pub fn settle(&mut self) -> Result<(), Fault> {
-        self.flush()?;
+        self.flush(None)?;
         while let Some((command, expect)) = self.pending.pop_front() {
             let payload = self.answer(&command)?;
             if let Expect::Points(points) = expect {
@@ -305,6 +305,7 @@ impl EngineProcess {
     /// [`Fault::Refused`] for an `error`.
     pub fn ask(&mut self, command: &Command) -> Result<String, Fault> {
         self.write(command)?;
+        self.flush(Some(command))?;
         self.settle()?;
         self.answer(command)
     }
@@ -313,7 +314,7 @@ impl EngineProcess {
     /// exit before it is killed. The process is reaped either way.
     pub fn quit(mut self) {
         // An engine that cannot take `quit;` any more is killed below anyway.
-        let quitting = self.write(&Command::Quit).and_then(|()| self.flush()).is_ok();
+        let quitting = self.write(&Command::Quit).and_then(|()| self.flush(None)).is_ok();
         self.input = None;
         if quitting && matches!(self.child.wait_timeout(self.options.timeout), Ok(Some(_))) {
             self.reaped = true;
@@ -331,15 +332,21 @@ impl EngineProcess {
         }
     }
 
-    fn flush(&mut self) -> Result<(), Fault> {
+    /// Writes out whatever is buffered; `asked` is the command written last
+    /// if it is not queued, to name in a fault.
+    fn flush(&mut self, asked: Option<&Command>) -> Result<(), Fault> {
         let Some(input) = self.input.as_mut() else { return Ok(()) };
         match input.flush() {
             Ok(()) => Ok(()),
             Err(error) => {
+                // The engine is gone before reading the oldest command not
+                // yet answered.
                 let command = self
                     .pending
                     .front()
-                    .map_or_else(|| "its next command".to_owned(), |(c, _)| c.to_string());
+                    .map(|(command, _)| command)
+                    .or(asked)
+                    .map_or_else(|| "quit;".to_owned(), ToString::to_string);
                 Err(self.exited(&command, Some(&error)))
             }
         }

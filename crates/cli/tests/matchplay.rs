@@ -123,3 +123,33 @@ fn the_referee_drives_crib_engine_through_hundreds_of_games() {
         assert!(config.games() >= 200);
     }
 }
+
+/// `crib engine --level basic` decides from what the protocol told it
+/// exactly as the built-in `basic` decides from the referee's view: with
+/// duplicate play every deal's games mirror each other, so every team wins
+/// exactly one game of each deal's set, whoever sits where.
+#[test]
+fn crib_engine_basic_plays_as_the_built_in_basic() {
+    if !has_engine() {
+        eprintln!("skipped: this `crib` has no `engine` subcommand yet");
+        return;
+    }
+    let engine = || {
+        let words = [env!("CARGO_BIN_EXE_crib"), "engine", "--level", "basic"];
+        Entrant::Engine(EngineCommand::from_words(words.map(str::to_owned).to_vec()).unwrap())
+    };
+    let basic = Entrant::BuiltIn(Strategy::Basic);
+    for (players, entrants) in [
+        (2, vec![engine(), basic.clone()]),
+        (3, vec![basic.clone(), engine(), basic.clone()]),
+        (4, vec![engine(), basic.clone(), basic.clone(), engine()]),
+    ] {
+        let mut config = MatchConfig::new(GameConfig::new(players, 121).unwrap(), entrants, 40, 77);
+        config.duplicate = true;
+        let report = run_match(&config, None, |_, _| {}).unwrap();
+        assert!(report.failures.is_empty(), "{players} players: {:#?}", report.failures);
+        for team in &report.teams {
+            assert_eq!(team.wins.count, 40, "{players} players, team {}", team.team);
+        }
+    }
+}

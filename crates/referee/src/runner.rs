@@ -17,6 +17,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, Write};
+use std::ops::Range;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -226,22 +227,24 @@ pub fn run_match(
         return Err(MatchError::Seats { players, given: config.entrants.len() });
     }
     let names = check_engines(config)?;
-    let games: Vec<u64> = match config.only {
+    // The games to play: `first` and the `count - 1` after it.
+    let (first, count) = match config.only {
         Some(only) if only >= config.games() => {
             return Err(MatchError::NoSuchGame { only, games: config.games() });
         }
-        Some(only) => vec![only],
-        None => (0..config.games()).collect(),
+        Some(only) => (only, 1),
+        None => (0, config.games()),
     };
+    let slots = usize::try_from(count).unwrap_or(usize::MAX);
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let jobs = if config.jobs == 0 { cores } else { config.jobs };
-    let jobs = jobs.clamp(1, games.len().max(1));
+    let jobs = jobs.clamp(1, slots.max(1));
 
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     // The report needs only each game's outcome; whole records wait here
     // only until the log can take them in order.
-    let mut outcomes: Vec<Option<(GameSetup, Outcome)>> = vec![None; games.len()];
+    let mut outcomes: Vec<Option<(GameSetup, Outcome)>> = vec![None; slots];
     let mut waiting = BTreeMap::new();
     let mut written = 0;
     let mut log_error = None;
@@ -249,10 +252,12 @@ pub fn run_match(
         let (sender, receiver) = mpsc::channel();
         for worker in 0..jobs {
             let sender = sender.clone();
-            let (games, next, stop) = (&games, &next, &stop);
+            let (next, stop) = (&next, &stop);
             std::thread::Builder::new()
                 .name(format!("match worker {worker}"))
-                .spawn_scoped(scope, move || work(config, games, next, stop, &sender))
+                .spawn_scoped(scope, move || {
+                    work(config, first..first + count, next, stop, &sender)
+                })
                 .map_err(MatchError::Thread)?;
         }
         drop(sender);
@@ -311,7 +316,7 @@ fn check_engines(config: &MatchConfig) -> Result<Vec<String>, MatchError> {
 /// there are none left.
 fn work(
     config: &MatchConfig,
-    games: &[u64],
+    games: Range<u64>,
     next: &AtomicU64,
     stop: &AtomicBool,
     results: &mpsc::Sender<(usize, GameRecord)>,
@@ -319,22 +324,20 @@ fn work(
     let mut contestants: Vec<Box<dyn Contestant>> =
         config.entrants.iter().map(|entrant| entrant.contestant(config.engine)).collect();
     while !stop.load(Ordering::Relaxed) {
-        let Ok(slot) = usize::try_from(next.fetch_add(1, Ordering::Relaxed)) else { break };
-        let Some(&game) = games.get(slot) else { break };
+        let slot = next.fetch_add(1, Ordering::Relaxed);
+        let game = games.start.saturating_add(slot);
+        let Ok(slot) = usize::try_from(slot) else { break };
+        if !games.contains(&game) {
+            break;
+        }
         let setup = config.setup(game);
         let seating = config.seating(setup.rotation);
-        // Seat the players: the contestant at seat `s` is player
-        // `seating[s]`; they go back to their places after the game.
-        let mut table: Vec<Box<dyn Contestant>> = Vec::with_capacity(seating.len());
-        let mut spare: Vec<Option<Box<dyn Contestant>>> = contestants.drain(..).map(Some).collect();
-        for &player in &seating {
-            table.push(spare[player].take().expect("each player sits at one seat"));
-        }
-        let record = referee_game(&mut table, &seating, &setup);
-        for (contestant, &player) in table.into_iter().zip(&seating) {
-            spare[player] = Some(contestant);
-        }
-        contestants = spare.into_iter().flatten().collect();
+        // Seat the players: moving every player `rotation` seats on is
+        // turning the table; it is turned back after the game.
+        let turn = usize::from(setup.rotation);
+        contestants.rotate_right(turn);
+        let record = referee_game(&mut contestants, &seating, &setup);
+        contestants.rotate_left(turn);
         if results.send((slot, record)).is_err() {
             break;
         }

@@ -225,7 +225,10 @@ impl Contestant for EngineContestant {
             seat: protocol_seat(seat),
             target: Some(config.target()),
         };
-        self.with(|process| process.send(command, Expect::Ok))
+        self.with(|process| {
+            process.send(command, Expect::Ok);
+            Ok(())
+        })
     }
 
     fn notify(&mut self, notice: &Notice) -> Result<(), Fault> {
@@ -253,7 +256,10 @@ impl Contestant for EngineContestant {
             }
         };
         self.with(|process| {
-            commands.into_iter().flatten().try_for_each(|command| process.send(command, expect))
+            for command in commands.into_iter().flatten() {
+                process.send(command, expect);
+            }
+            Ok(())
         })
     }
 

@@ -174,6 +174,8 @@ pub struct EngineProcess {
     pending: VecDeque<(Command, Expect)>,
     name: String,
     reaped: bool,
+    /// Why the engine's input closed, if writing to it failed.
+    write_error: Option<String>,
 }
 
 impl fmt::Debug for FromEngine {
@@ -232,6 +234,7 @@ impl EngineProcess {
             pending: VecDeque::new(),
             name: String::new(),
             reaped: false,
+            write_error: None,
         };
         let version = engine.ask(&Command::Protocol)?;
         if version.trim() != "1" {
@@ -259,14 +262,9 @@ impl EngineProcess {
     /// Queues `command`, whose answer must be as `expect` says: it is written
     /// with the next [`EngineProcess::ask`] or [`EngineProcess::settle`],
     /// which check its answer.
-    ///
-    /// # Errors
-    ///
-    /// The engine's input is closed.
-    pub fn send(&mut self, command: Command, expect: Expect) -> Result<(), Fault> {
-        self.write(&command)?;
+    pub fn send(&mut self, command: Command, expect: Expect) {
+        self.write(&command);
         self.pending.push_back((command, expect));
-        Ok(())
     }
 
     /// Writes every queued command and checks each answer.
@@ -275,7 +273,7 @@ impl EngineProcess {
     ///
     /// The first answer that is late, missing, garbled or not as expected.
     pub fn settle(&mut self) -> Result<(), Fault> {
-        self.flush(None)?;
+        self.flush();
         while let Some((command, expect)) = self.pending.pop_front() {
             let payload = self.answer(&command)?;
             if let Expect::Points(points) = expect {
@@ -304,8 +302,7 @@ impl EngineProcess {
     /// Any fault in the answers to the queued commands or to this one;
     /// [`Fault::Refused`] for an `error`.
     pub fn ask(&mut self, command: &Command) -> Result<String, Fault> {
-        self.write(command)?;
-        self.flush(Some(command))?;
+        self.write(command);
         self.settle()?;
         self.answer(command)
     }
@@ -314,42 +311,37 @@ impl EngineProcess {
     /// exit before it is killed. The process is reaped either way.
     pub fn quit(mut self) {
         // An engine that cannot take `quit;` any more is killed below anyway.
-        let quitting = self.write(&Command::Quit).and_then(|()| self.flush(None)).is_ok();
-        self.input = None;
+        self.write(&Command::Quit);
+        self.flush();
+        let quitting = self.input.take().is_some();
         if quitting && matches!(self.child.wait_timeout(self.options.timeout), Ok(Some(_))) {
             self.reaped = true;
         }
     }
 
-    fn write(&mut self, command: &Command) -> Result<(), Fault> {
-        let input = self.input.as_mut().ok_or_else(|| Fault::Exited {
-            command: command.to_string(),
-            status: "its input is closed".to_owned(),
-        })?;
-        match writeln!(input, "{command}") {
-            Ok(()) => Ok(()),
-            Err(error) => Err(self.exited(&command.to_string(), Some(&error))),
+    /// Writes `command` into the buffer. An engine that no longer reads is
+    /// not a fault yet: it may have answered before it stopped, and its
+    /// answers are still to be read; the next answer missing is the fault.
+    fn write(&mut self, command: &Command) {
+        if let Some(input) = self.input.as_mut()
+            && let Err(error) = writeln!(input, "{command}")
+        {
+            self.lost_input(&error);
         }
     }
 
-    /// Writes out whatever is buffered; `asked` is the command written last
-    /// if it is not queued, to name in a fault.
-    fn flush(&mut self, asked: Option<&Command>) -> Result<(), Fault> {
-        let Some(input) = self.input.as_mut() else { return Ok(()) };
-        match input.flush() {
-            Ok(()) => Ok(()),
-            Err(error) => {
-                // The engine is gone before reading the oldest command not
-                // yet answered.
-                let command = self
-                    .pending
-                    .front()
-                    .map(|(command, _)| command)
-                    .or(asked)
-                    .map_or_else(|| "quit;".to_owned(), ToString::to_string);
-                Err(self.exited(&command, Some(&error)))
-            }
+    /// Writes out whatever is buffered (see [`EngineProcess::write`]).
+    fn flush(&mut self) {
+        if let Some(input) = self.input.as_mut()
+            && let Err(error) = input.flush()
+        {
+            self.lost_input(&error);
         }
+    }
+
+    fn lost_input(&mut self, error: &io::Error) {
+        self.input = None;
+        self.write_error = Some(error.to_string());
     }
 
     /// Reads the answer to `command`: the payload of `ok`, or the fault.
@@ -364,7 +356,7 @@ impl EngineProcess {
                 });
             }
             Ok(FromEngine::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                return Err(self.exited(&command.to_string(), None));
+                return Err(self.exited(&command.to_string()));
             }
             Err(RecvTimeoutError::Timeout) => {
                 return Err(Fault::Timeout {
@@ -393,7 +385,7 @@ impl EngineProcess {
 
     /// The fault of an engine whose output or input closed: how its process
     /// ended, given the time limit to end after closing its output.
-    fn exited(&mut self, command: &str, error: Option<&io::Error>) -> Fault {
+    fn exited(&mut self, command: &str) -> Fault {
         self.input = None;
         let status = match self.child.wait_timeout(self.options.timeout) {
             Ok(Some(status)) => {
@@ -403,7 +395,7 @@ impl EngineProcess {
             Ok(None) => "its output closed but it did not exit".to_owned(),
             Err(wait) => format!("cannot tell how: {wait}"),
         };
-        let status = match error {
+        let status = match &self.write_error {
             Some(error) => format!("{status}; writing to it: {error}"),
             None => status,
         };

@@ -512,3 +512,61 @@ mod log {
         replay(&record);
     }
 }
+
+/// The framing of answers, with scripted "engines" written in `sh`.
+mod process {
+    use super::*;
+    use crib_protocol::Command;
+    use crib_referee::{EngineProcess, Fault};
+
+    fn script(text: &str) -> EngineCommand {
+        EngineCommand::from_words(vec!["sh".into(), "-c".into(), text.into()]).unwrap()
+    }
+
+    fn options() -> EngineOptions {
+        EngineOptions { timeout: Duration::from_secs(5), ..EngineOptions::default() }
+    }
+
+    #[test]
+    fn a_last_line_without_a_break_and_crlf_are_answers() {
+        // It answers without reading, then exits: the referee reads its
+        // answers all the same, then finds it gone.
+        let command = script(r"printf 'ok 1.\r\nok tester 2.'");
+        let mut engine = EngineProcess::start(&command, options()).unwrap();
+        assert_eq!(engine.name(), "tester 2");
+        let fault = engine.ask(&Command::Board).unwrap_err();
+        assert!(
+            matches!(&fault, Fault::Exited { command, status } if command == "board;" && status.contains("exit status: 0")),
+            "{fault}"
+        );
+    }
+
+    #[test]
+    fn a_line_without_end_is_garbage_not_a_memory_leak() {
+        let command = script("head -c 100000 /dev/zero | tr '\\0' a; cat");
+        let fault = EngineProcess::start(&command, options()).unwrap_err();
+        assert!(
+            matches!(&fault, Fault::Garbage { reason, .. } if reason.contains("longer than")),
+            "{fault}"
+        );
+    }
+
+    #[test]
+    fn another_protocol_version_does_not_start() {
+        let fault = EngineProcess::start(&script("echo 'ok 2.'; cat"), options()).unwrap_err();
+        assert_eq!(
+            fault.to_string(),
+            "could not start: `protocol;` answered \"2\": the referee speaks version 1"
+        );
+    }
+
+    #[test]
+    fn a_silent_engine_is_given_up_on_after_its_time_limit() {
+        let options = EngineOptions { timeout: Duration::from_millis(100), ..options() };
+        let started = Instant::now();
+        let fault = EngineProcess::start(&script("cat >/dev/null"), options).unwrap_err();
+        assert_eq!(fault, Fault::Timeout { command: "protocol;".into(), limit_ms: 100 });
+        // Killed and reaped on the way out, not waited for.
+        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    }
+}

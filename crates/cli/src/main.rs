@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 
 mod discard;
 mod engine;
+mod matchplay;
 mod output;
 mod score;
 mod sim;
@@ -46,6 +47,8 @@ enum Command {
     Sim(sim::Args),
     /// Play one seat as a computer opponent over the engine protocol.
     Engine(engine::Args),
+    /// Refereed games between built-in players and engine processes.
+    Match(Box<matchplay::Args>),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Stats(command) => stats::run(&command),
         Command::Sim(args) => sim::run(&args),
         Command::Engine(args) => engine::run(&args),
+        Command::Match(args) => matchplay::run(&args),
     };
     match outcome {
         Ok(code) => code,

@@ -317,5 +317,6 @@ fn sim_reports_a_random_seed_and_refuses_bad_tables() {
 // The engine's tests read the protocol crate's golden transcripts with the
 // same reader as its own tests.
 mod engine;
+mod matchplay;
 #[path = "../../protocol/tests/transcript.rs"]
 mod transcript;

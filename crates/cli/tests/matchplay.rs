@@ -1,8 +1,6 @@
 //! `crib match` run as a user runs it, and our referee driving our own
 //! engine, `crib engine`, through hundreds of seeded games.
 
-use std::process::Stdio;
-
 use crib_ai::Strategy;
 use crib_core::GameConfig;
 use crib_referee::{EngineCommand, Entrant, MatchConfig, run_match};
@@ -77,18 +75,10 @@ fn match_refuses_an_engine_that_does_not_start() {
     assert_eq!(output.status.code(), Some(2));
 }
 
-/// Our engine, once `crib engine` exists: whether the binary has the
-/// subcommand at all. If it has, the test below must pass; if not, it says
-/// so and passes (the engine is built in another branch).
-fn has_engine() -> bool {
-    let help = Command::new(env!("CARGO_BIN_EXE_crib"))
-        .args(["engine", "--help"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    help.success()
+/// Our engine, `crib engine --level basic`, as a seat of a match.
+fn our_engine() -> Entrant {
+    let words = [env!("CARGO_BIN_EXE_crib"), "engine", "--level", "basic"];
+    Entrant::Engine(EngineCommand::from_words(words.map(str::to_owned).to_vec()).unwrap())
 }
 
 /// Our referee drives our engine (`crib engine --level basic`) through
@@ -96,14 +86,7 @@ fn has_engine() -> bool {
 /// the end of every round: not one fault is allowed.
 #[test]
 fn the_referee_drives_crib_engine_through_hundreds_of_games() {
-    if !has_engine() {
-        eprintln!("skipped: this `crib` has no `engine` subcommand yet");
-        return;
-    }
-    let engine = || {
-        let words = [env!("CARGO_BIN_EXE_crib"), "engine", "--level", "basic"];
-        Entrant::Engine(EngineCommand::from_words(words.map(str::to_owned).to_vec()).unwrap())
-    };
+    let engine = our_engine;
     let random = Entrant::BuiltIn(Strategy::Random);
     let basic = Entrant::BuiltIn(Strategy::Basic);
     for (players, entrants) in [
@@ -130,14 +113,7 @@ fn the_referee_drives_crib_engine_through_hundreds_of_games() {
 /// exactly one game of each deal's set, whoever sits where.
 #[test]
 fn crib_engine_basic_plays_as_the_built_in_basic() {
-    if !has_engine() {
-        eprintln!("skipped: this `crib` has no `engine` subcommand yet");
-        return;
-    }
-    let engine = || {
-        let words = [env!("CARGO_BIN_EXE_crib"), "engine", "--level", "basic"];
-        Entrant::Engine(EngineCommand::from_words(words.map(str::to_owned).to_vec()).unwrap())
-    };
+    let engine = our_engine;
     let basic = Entrant::BuiltIn(Strategy::Basic);
     for (players, entrants) in [
         (2, vec![engine(), basic.clone()]),

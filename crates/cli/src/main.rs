@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 
 mod discard;
 mod output;
+mod play;
 mod score;
 mod sim;
 mod stats;
@@ -24,6 +25,7 @@ original Prolog documents, card(5, hearts), card(ace, spades), and whole lists
 [card(7,clubs), card(queen,hearts), ...].
 
 Examples:
+  crib play                          play against the computer in the terminal
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
   crib stats hands                   score every possible show")]
@@ -43,6 +45,8 @@ enum Command {
     Stats(stats::Command),
     /// Self-play between computer players: wins, skunks, points per round.
     Sim(sim::Args),
+    /// Play against the computer in the terminal.
+    Play(play::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +56,7 @@ fn main() -> ExitCode {
         Command::Discard(args) => discard::run(&args),
         Command::Stats(command) => stats::run(&command),
         Command::Sim(args) => sim::run(&args),
+        Command::Play(args) => play::run(&args),
     };
     match outcome {
         Ok(code) => code,

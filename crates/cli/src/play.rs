@@ -41,7 +41,9 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         );
     }
     crib_tui::require_terminal().context("crib play cannot start")?;
-    let seed = args.seed.unwrap_or_else(rand::random);
+    // A random seed is drawn below 2^32, short enough to read off the
+    // screen and type after --seed.
+    let seed = args.seed.unwrap_or_else(|| u64::from(rand::random::<u32>()));
     let options = Options { seed, muggins: args.muggins, games_to_win: args.wins };
     let opponent = Computer::built_in(args.level, seed);
     let mut app = App::new(options, Box::new(opponent));

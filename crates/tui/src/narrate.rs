@@ -119,7 +119,7 @@ pub fn game_result(result: &GameResult, human: Side) -> String {
 #[must_use]
 pub fn narrate(event: &Event) -> Vec<Message> {
     match event {
-        Event::CutForDeal { cuts, dealer } => {
+        Event::CutForDeal { cuts, .. } => {
             // Two cuts a round; a tie for lowest cuts again.
             let rounds = cuts.chunks(2).count();
             cuts.chunks(2)
@@ -133,9 +133,9 @@ pub fn narrate(event: &Event) -> Vec<Message> {
                         })
                         .collect();
                     let outcome = if round + 1 < rounds {
-                        "a tie: cut again".to_owned()
+                        "a tie: cut again"
                     } else {
-                        format!("the lower card deals, {}", object(*dealer))
+                        "the lower card deals"
                     };
                     Message::plain(capitalised(&format!("{}: {outcome}.", said.join(", "))))
                 })
@@ -227,16 +227,12 @@ pub fn narrate(event: &Event) -> Vec<Message> {
         Event::Claimed { seat, crib, breakdown, claimed } => {
             let what = if *crib { "crib" } else { "hand" };
             let total = breakdown.total();
-            let verdict = if *claimed > total {
-                format!(
-                    " It is only {}: \"{}\".",
-                    number_words(u32::from(total)),
-                    breakdown.spoken()
-                )
-            } else if *claimed == total {
-                " Right.".to_owned()
-            } else {
-                String::new()
+            let spoken = breakdown.spoken();
+            let words = number_words(u32::from(total));
+            let verdict = match (*claimed).cmp(&total) {
+                std::cmp::Ordering::Greater => format!(" It is only {words}: \"{spoken}\"."),
+                std::cmp::Ordering::Equal => " Right.".to_owned(),
+                std::cmp::Ordering::Less => format!(" It is {words}: \"{spoken}\"."),
             };
             vec![Message::scored(
                 *seat,

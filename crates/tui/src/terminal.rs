@@ -8,6 +8,7 @@
 
 use std::io::{self, IsTerminal, Stdout, Write};
 use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, Show};
@@ -113,41 +114,46 @@ fn event_loop(
     }
 }
 
+/// Whether the terminal is in the game's modes. Restoring happens once: a
+/// second "leave the alternate screen" would move the cursor back to where
+/// the game started, over anything printed since (a panic's message).
+static IN_GAME: AtomicBool = AtomicBool::new(false);
+
 /// Raw mode, the alternate screen and a hidden cursor, for as long as the
 /// guard lives.
-struct Guard {
-    active: bool,
-}
+struct Guard;
 
 impl Guard {
     fn enter() -> Result<Guard, TuiError> {
         install_panic_hook();
         enable_raw_mode().map_err(TuiError::io("entering raw mode"))?;
         // From here on a failure must undo what was done.
-        let guard = Guard { active: true };
+        IN_GAME.store(true, Ordering::SeqCst);
+        let guard = Guard;
         execute!(io::stdout(), EnterAlternateScreen, Hide)
             .map_err(TuiError::io("entering the alternate screen"))?;
         Ok(guard)
     }
 
-    fn leave(mut self) -> Result<(), TuiError> {
-        self.active = false;
+    fn leave(self) -> Result<(), TuiError> {
         restore().map_err(TuiError::io("restoring the terminal"))
     }
 }
 
 impl Drop for Guard {
     fn drop(&mut self) {
-        if self.active {
-            // Already on an error path: the first error is the one reported.
-            let _ = restore();
-        }
+        // After `leave` or a panic this does nothing; on an error path the
+        // first error is the one reported.
+        let _ = restore();
     }
 }
 
-/// Puts the terminal back: cooked mode, the main screen, the cursor shown.
-/// Each step is tried even if an earlier one fails.
+/// Puts the terminal back, once: cooked mode, the main screen, the cursor
+/// shown. Each step is tried even if an earlier one fails.
 fn restore() -> io::Result<()> {
+    if !IN_GAME.swap(false, Ordering::SeqCst) {
+        return Ok(());
+    }
     let raw = disable_raw_mode();
     let mut stdout = io::stdout();
     let screen = execute!(stdout, LeaveAlternateScreen, Show);

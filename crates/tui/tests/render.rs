@@ -135,7 +135,7 @@ fn hand_shows_numbers_lifts_marked_cards_and_highlights_the_chosen_one() {
         [
             "           3♥        7♣       ",
             " A♥   2♠        6♠       10♠  ",
-            " 1    2    3    4    5    6   ",
+            " 1   [2]   3    4    5    6   ",
         ]
     );
     // The chosen card, the 2♠, stands out; the others are white cards.
@@ -154,7 +154,7 @@ fn hand_in_the_play_keeps_played_cards_without_a_number() {
         .render(area, &mut buffer);
     assert_eq!(
         lines(&buffer),
-        ["                    ", " 4♣   5♥   5♠   6♣  ", " 1    ·    3    4   "]
+        ["                    ", " 4♣   5♥   5♠   6♣  ", " 1    ·    3   [4]  "]
     );
     assert!(buffer[(6, 1)].modifier.contains(Modifier::CROSSED_OUT));
 }

@@ -70,8 +70,11 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let spare = area.bottom().saturating_sub(below + TABLE_HEIGHT + 1);
     // Below the board the table takes what the log leaves it; the log keeps
     // at least seven rows when it is under the table.
-    let table_height =
-        if wide { area.bottom() - below - 1 } else { TABLE_HEIGHT + spare.saturating_sub(7) / 2 };
+    let table_height = if wide {
+        (TABLE_HEIGHT + spare).min(2 * TABLE_HEIGHT)
+    } else {
+        TABLE_HEIGHT + spare.saturating_sub(7) / 2
+    };
     let table =
         Rect { x: main.x, y: below, width: main.width.min(MAIN_WIDTH), height: table_height };
     let prompt = Rect { y: table.bottom(), height: 1, ..table };
@@ -105,22 +108,30 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 
 fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
     let [ours, theirs] = app.games();
-    let line = Line::from(vec![
-        Span::styled(" crib ", theme::strong()),
-        Span::styled("· ", theme::dim()),
-        Span::raw(format!("game {} ", app.game_number())),
-        Span::styled("· ", theme::dim()),
-        Span::raw(format!(
-            "games: you {ours}, computer {theirs}, first to {} ",
-            app.options().games_to_win
-        )),
-        Span::styled("· ", theme::dim()),
-        Span::raw(format!("seed {} ", app.seed())),
-        Span::styled("· ", theme::dim()),
-        Span::raw(app.opponent_name().to_owned()),
-        Span::raw(if app.options().muggins { " · muggins" } else { "" }),
+    let dot = || Span::styled(" · ", theme::dim());
+    let left = Line::from(vec![
+        Span::styled(" crib", theme::strong()),
+        dot(),
+        Span::raw(format!("game {}", app.game_number())),
+        dot(),
+        Span::raw(format!("won: you {ours}, computer {theirs}")),
     ]);
-    buf.set_line(area.x, area.y, &line, area.width);
+    let mut right = vec![
+        Span::raw(format!("seed {}", app.seed())),
+        dot(),
+        Span::raw(app.opponent_name().to_owned()),
+    ];
+    if app.options().muggins {
+        right.extend([dot(), Span::raw("muggins")]);
+    }
+    right.push(Span::raw(" "));
+    let right = Line::from(right);
+    let right_width = right.width() as u16;
+    buf.set_line(area.x, area.y, &left, area.width);
+    // The seed and the opponent on the right, where they fit.
+    if left.width() as u16 + right_width < area.width {
+        buf.set_line(area.right() - right_width, area.y, &right, right_width);
+    }
 }
 
 fn message_log(app: &App, area: Rect, buf: &mut Buffer, rule_above: bool) {
@@ -148,6 +159,10 @@ fn message_log(app: &App, area: Rect, buf: &mut Buffer, rule_above: bool) {
             Tone::Result => theme::strong(),
         };
         let wrapped = wrap(&message.text, width);
+        // Only whole messages: the oldest one that does not fit is left out.
+        if lines.len() + wrapped.len() > usize::from(inner.height) {
+            break;
+        }
         let mut block_lines: Vec<Line<'static>> = wrapped
             .into_iter()
             .enumerate()
@@ -158,12 +173,8 @@ fn message_log(app: &App, area: Rect, buf: &mut Buffer, rule_above: bool) {
             .collect();
         block_lines.extend(lines);
         lines = block_lines;
-        if lines.len() >= usize::from(inner.height) {
-            break;
-        }
     }
-    let skip = lines.len().saturating_sub(usize::from(inner.height));
-    Paragraph::new(lines.split_off(skip)).render(inner, buf);
+    Paragraph::new(lines).render(inner, buf);
 }
 
 /// Words of `text` in lines of at most `width` characters (a word longer

@@ -74,46 +74,41 @@ fn popup(
 fn help(app: &App) -> Vec<Line<'static>> {
     let key = |keys: &str, what: &str| {
         Line::from(vec![
-            Span::styled(format!("  {keys:<16}"), theme::strong()),
+            Span::styled(format!("  {keys:<14}"), theme::strong()),
             Span::raw(what.to_owned()),
         ])
     };
+    let wins = app.options().games_to_win;
     let mut lines = vec![
         Line::styled("Keys", theme::strong()),
-        key("← →  or  1-6", "choose a card (in the discard a number also marks it)"),
+        key("← → or 1-6", "choose a card; in the discard a number also marks it"),
         key("space", "mark a card for the crib, or unmark it"),
-        key("enter", "give the two marked cards, play the chosen card, say go;"),
-        key("", "hurry the computer or the count; go on after a hand or game"),
-        key("g", "say go when no card fits"),
+        key("enter", "give the marked cards, play the chosen card, or say go;"),
+        key("", "hurry the computer or the count; go on after a hand"),
+        key("g", "say go, when no card fits"),
         key("h", "hint: the discard table, or the card the computer would play"),
         key("?", "this help"),
-        key("r", "give up the match and start a new one (asks first)"),
-        key("q", "quit (asks first); ctrl-c quits at once"),
-        Line::raw(""),
+        key("r  /  q", "a new match  /  quit (both ask first; ctrl-c quits at once)"),
         Line::styled("The game", theme::strong()),
-        Line::raw("  Two players to 121. The pone leads the play; 15 and 31 peg two, pairs,"),
-        Line::raw("  runs, go and the last card as usual; then pone's hand, dealer's hand, crib."),
-        Line::raw("  Your track is the outer one: the front peg ● is your score, the back peg ○"),
-        Line::raw("  your score before the last points, so the gap is what you pegged last."),
+        Line::raw("  Two players to 121: the pone leads; 15 and 31 peg two, pairs, runs,"),
+        Line::raw("  go and the last card; then the pone's hand, the dealer's, the crib."),
+        Line::raw("  Your track is the outer one: the front peg ● is your score, the back"),
+        Line::raw("  peg ○ the score before, so the gap is the last points pegged."),
         Line::raw(format!(
-            "  A match is won by the first to win {} {}; the loser of a game deals first",
-            app.options().games_to_win,
-            if app.options().games_to_win == 1 { "game" } else { "games" }
+            "  The first to win {wins} {} wins the match; a game's loser deals the next.",
+            if wins == 1 { "game" } else { "games" }
         )),
-        Line::raw("  in the next. A loser under 91 is skunked, under 61 double skunked."),
+        Line::raw("  A loser under 91 is skunked, under 61 double skunked."),
     ];
     if app.options().muggins {
-        lines.push(Line::raw(""));
-        lines.push(Line::styled("Muggins (on)", theme::strong()));
+        lines.push(Line::styled("Muggins", theme::strong()));
         lines.push(Line::raw(
-            "  You count your own hand and crib: type the points and press enter.",
+            "  You count your hand and crib: type the points, then enter. You peg",
         ));
         lines.push(Line::raw(
-            "  You peg what you say, never more than the true count (an over-count",
+            "  what you say, never more than the count; what you miss, the computer",
         ));
-        lines.push(Line::raw(
-            "  is corrected); points you miss, the computer calls and pegs at once.",
-        ));
+        lines.push(Line::raw("  pegs at once (\"muggins!\")."));
     }
     lines
 }

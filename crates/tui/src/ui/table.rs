@@ -18,10 +18,10 @@ use crate::narrate::{cards_text, possessive};
 const CARDS: u16 = 20;
 
 /// The column of the starter and the crib.
-const RIGHT: u16 = 50;
+const RIGHT: u16 = 51;
 
 /// The column of the starter's and crib's cards.
-const RIGHT_CARDS: u16 = 58;
+const RIGHT_CARDS: u16 = 59;
 
 /// The person's hand: the cards in a row with their numbers under them,
 /// cards marked for the crib lifted a row, the chosen card highlighted, and
@@ -61,8 +61,15 @@ impl Widget for HandWidget<'_> {
             let row = if self.marked.contains(card) { area.y } else { area.y + 1 };
             buf.set_span(x, row, &cards::face_styled(card, style), cards::CARD_WIDTH);
             // A played card has no number: it can no longer be chosen.
-            let number =
-                if self.played.contains(card) { " · ".to_owned() } else { format!(" {} ", i + 1) };
+            // The chosen card's number is bracketed as well as highlighted,
+            // so the choice shows without colour.
+            let number = if self.played.contains(card) {
+                " · ".to_owned()
+            } else if chosen {
+                format!("[{}]", i + 1)
+            } else {
+                format!(" {} ", i + 1)
+            };
             let number_style = if chosen {
                 Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
             } else {
@@ -246,7 +253,7 @@ fn show_panel(app: &App, area: Rect, buf: &mut Buffer) {
 fn step_lines(item: &ShowItem) -> Vec<Line<'static>> {
     if item.awaiting_claim {
         return vec![
-            Line::styled("Count it yourself: type the points and press enter.", theme::strong()),
+            Line::styled("Count it yourself: type the points, then enter.", theme::strong()),
             Line::styled("Points you miss go to the computer: muggins.", theme::dim()),
         ];
     }

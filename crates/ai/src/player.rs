@@ -58,6 +58,10 @@ impl Strategy {
     /// Every built-in player.
     pub const ALL: [Strategy; 2] = [Strategy::Random, Strategy::Basic];
 
+    /// The strongest built-in player: the opponent a person gets unless they
+    /// ask for another, and the one that gives hints.
+    pub const STRONGEST: Strategy = Strategy::Basic;
+
     /// The player's name, as the command line writes it.
     #[must_use]
     pub const fn name(self) -> &'static str {

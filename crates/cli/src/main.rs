@@ -13,6 +13,7 @@ mod discard;
 mod engine;
 mod matchplay;
 mod output;
+mod play;
 mod score;
 mod sim;
 mod stats;
@@ -26,6 +27,7 @@ original Prolog documents, card(5, hearts), card(ace, spades), and whole lists
 [card(7,clubs), card(queen,hearts), ...].
 
 Examples:
+  crib play                          play against the computer in the terminal
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
   crib stats hands                   score every possible show")]
@@ -49,6 +51,8 @@ enum Command {
     Engine(engine::Args),
     /// Refereed games between built-in players and engine processes.
     Match(Box<matchplay::Args>),
+    /// Play against the computer in the terminal.
+    Play(play::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +64,7 @@ fn main() -> ExitCode {
         Command::Sim(args) => sim::run(&args),
         Command::Engine(args) => engine::run(&args),
         Command::Match(args) => matchplay::run(&args),
+        Command::Play(args) => play::run(&args),
     };
     match outcome {
         Ok(code) => code,

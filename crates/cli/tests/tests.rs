@@ -320,3 +320,46 @@ mod engine;
 mod matchplay;
 #[path = "../../protocol/tests/transcript.rs"]
 mod transcript;
+mod play {
+    use super::*;
+
+    #[test]
+    fn play_without_a_terminal_says_so_and_fails() {
+        // The test harness pipes standard input and output.
+        let output = crib(&["play", "--seed", "1"], "");
+        assert_eq!(output.status.code(), Some(1));
+        assert!(stderr(&output).contains("is not a terminal"), "{}", stderr(&output));
+        assert!(stdout(&output).is_empty());
+    }
+
+    #[test]
+    fn play_against_an_engine_is_not_available_yet() {
+        let output = crib(&["play", "--engine", "crib engine"], "");
+        assert_eq!(output.status.code(), Some(1));
+        assert!(stderr(&output).contains("not available yet"), "{}", stderr(&output));
+        assert_eq!(crib(&["play", "--level", "genius"], "").status.code(), Some(2));
+    }
+
+    /// The smoke test of `.ci/run`, on the binary built for the tests: in
+    /// tmux, start, discard, play a card, quit, and find the terminal
+    /// restored. Skipped, with a notice, where tmux is not installed.
+    #[test]
+    fn play_in_a_real_terminal() {
+        let tmux = Command::new("tmux").arg("-V").output();
+        if !tmux.is_ok_and(|output| output.status.success()) {
+            eprintln!(
+                "notice: tmux is not installed; skipping the terminal smoke test of crib play"
+            );
+            return;
+        }
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../.ci/smoke-play.sh");
+        let command_line = format!("'{}' play", env!("CARGO_BIN_EXE_crib"));
+        let output = Command::new("bash").arg(script).arg(&command_line).output().unwrap();
+        assert!(
+            output.status.success(),
+            "the smoke test failed:\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}

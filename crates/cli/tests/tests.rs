@@ -320,6 +320,10 @@ mod engine;
 mod matchplay;
 #[path = "../../protocol/tests/transcript.rs"]
 mod transcript;
+#[path = "../../tui/tests/common.rs"]
+#[allow(dead_code)]
+mod tui_common;
+
 mod play {
     use super::*;
 
@@ -333,11 +337,43 @@ mod play {
     }
 
     #[test]
-    fn play_against_an_engine_is_not_available_yet() {
-        let output = crib(&["play", "--engine", "crib engine"], "");
-        assert_eq!(output.status.code(), Some(1));
-        assert!(stderr(&output).contains("not available yet"), "{}", stderr(&output));
+    fn play_refuses_bad_options() {
         assert_eq!(crib(&["play", "--level", "genius"], "").status.code(), Some(2));
+        assert_eq!(
+            crib(&["play", "--level", "basic", "--engine", "crib engine"], "").status.code(),
+            Some(2)
+        );
+    }
+
+    /// `crib engine --level basic` behind the terminal game decides exactly
+    /// as the built-in basic player: a whole seeded match, played by the same
+    /// keys, gives the same events.
+    #[test]
+    fn the_terminal_game_against_crib_engine_is_the_game_against_basic() {
+        use crib_tui::{App, COMPUTER, EngineOpponent, Options, Stage};
+        let engine = format!("'{}' engine --level basic", env!("CARGO_BIN_EXE_crib"));
+        let opponent =
+            EngineOpponent::start(&engine, crib_core::GameConfig::default(), COMPUTER).unwrap();
+        assert!(crib_tui::Opponent::name(&opponent).contains("basic"));
+        let options = Options { seed: 11, muggins: false, games_to_win: 2 };
+        let mut against_engine = App::new(options, Box::new(opponent));
+        let mut against_basic = tui_common::app(11, false, 2);
+        for app in [&mut against_engine, &mut against_basic] {
+            tui_common::play_until(app, &[Stage::MatchOver], &mut |_| unreachable!("no muggins"));
+        }
+        assert_eq!(against_engine.record(), against_basic.record());
+    }
+
+    #[test]
+    fn an_engine_that_does_not_start_is_an_error_before_the_game() {
+        use crib_tui::{COMPUTER, EngineOpponent};
+        let error = EngineOpponent::start(
+            "/nonexistent/engine",
+            crib_core::GameConfig::default(),
+            COMPUTER,
+        )
+        .unwrap_err();
+        assert!(format!("{error:?}").contains("nonexistent"), "{error:?}");
     }
 
     /// The smoke test of `.ci/run`, on the binary built for the tests: in

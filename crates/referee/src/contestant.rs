@@ -11,7 +11,7 @@
 //! trusted.
 
 use crib_ai::{BuiltIn, Player, Strategy};
-use crib_core::{Board, Card, CardSet, GameConfig, Seat, Show, View};
+use crib_core::{Board, Card, CardSet, Event, GameConfig, Seat, Show, View};
 use crib_protocol::Command;
 
 use crate::process::Expect;
@@ -57,6 +57,32 @@ pub enum Notice {
         /// What they count under crib rules, by the referee's count.
         points: u8,
     },
+}
+
+impl Notice {
+    /// What `seat` is told of `event`, if anything. The event must already be
+    /// redacted for the seat ([`Event::for_seat`]); a seat is never told of
+    /// its own plays and gos, which it made itself.
+    #[must_use]
+    pub fn of(event: &Event, seat: Seat) -> Option<Notice> {
+        match *event {
+            Event::Dealt { dealer, ref hands, .. } => {
+                hands.get(seat.index()).copied().flatten().map(|hand| Notice::Deal { dealer, hand })
+            }
+            Event::Cut { starter, .. } => Some(Notice::Starter(starter)),
+            Event::Played { seat: by, card, .. } if by != seat => {
+                Some(Notice::Played { seat: by, card })
+            }
+            Event::Go { seat: by, .. } if by != seat => Some(Notice::Go { seat: by }),
+            Event::Shown { seat: by, ref breakdown } => {
+                Some(Notice::Show { seat: by, show: breakdown.show, points: breakdown.total() })
+            }
+            Event::CribShown { ref breakdown, .. } => {
+                Some(Notice::Crib { show: breakdown.show, points: breakdown.total() })
+            }
+            _ => None,
+        }
+    }
 }
 
 /// Whatever plays one seat of a game for the referee.

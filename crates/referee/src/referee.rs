@@ -247,7 +247,7 @@ impl Referee<'_, '_> {
         for event in &events {
             check_boards |= matches!(event, Event::CribShown { .. } | Event::GameWon(_));
             for seat in self.game.config().seats() {
-                if let Some(notice) = notice(&event.for_seat(seat), seat) {
+                if let Some(notice) = Notice::of(&event.for_seat(seat), seat) {
                     self.table[seat.index()].notify(&notice).map_err(at(seat))?;
                 }
             }
@@ -260,27 +260,6 @@ impl Referee<'_, '_> {
             }
         }
         Ok(())
-    }
-}
-
-/// What `seat` is told of `event` (already redacted for it), if anything.
-fn notice(event: &Event, seat: Seat) -> Option<Notice> {
-    match *event {
-        Event::Dealt { dealer, ref hands, .. } => {
-            hands.get(seat.index()).copied().flatten().map(|hand| Notice::Deal { dealer, hand })
-        }
-        Event::Cut { starter, .. } => Some(Notice::Starter(starter)),
-        Event::Played { seat: by, card, .. } if by != seat => {
-            Some(Notice::Played { seat: by, card })
-        }
-        Event::Go { seat: by, .. } if by != seat => Some(Notice::Go { seat: by }),
-        Event::Shown { seat: by, ref breakdown } => {
-            Some(Notice::Show { seat: by, show: breakdown.show, points: breakdown.total() })
-        }
-        Event::CribShown { ref breakdown, .. } => {
-            Some(Notice::Crib { show: breakdown.show, points: breakdown.total() })
-        }
-        _ => None,
     }
 }
 

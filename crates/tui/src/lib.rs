@@ -34,5 +34,5 @@ pub use app::{
     App, COMPUTER, COUNTED, Confirm, Ending, HUMAN, Options, Overlay, STEP, ShowItem, Stage, THINK,
 };
 pub use hint::{Hint, hint};
-pub use opponent::{Computer, Opponent, OpponentError};
+pub use opponent::{Computer, EngineOpponent, Opponent, OpponentError};
 pub use terminal::{TuiError, require_terminal, run};

@@ -8,7 +8,8 @@
 //! game in step, and can fail, which is why both calls return a `Result`.
 
 use crib_ai::{Player, Strategy};
-use crib_core::{Action, Event, View};
+use crib_core::{Action, Board, Event, GameConfig, Phase, Seat, View};
+use crib_referee::{Contestant, EngineCommand, EngineContestant, EngineOptions, Notice};
 
 /// Why the computer could not make its move.
 #[derive(Debug, thiserror::Error)]
@@ -88,5 +89,83 @@ impl Opponent for Computer {
 
     fn act(&mut self, view: &View) -> Result<Action, OpponentError> {
         self.player.act(view).ok_or(OpponentError::NothingToDo(view.phase))
+    }
+}
+
+/// An engine process as the computer: any program that speaks the engine
+/// protocol, driven by the referee's own engine contestant, so the terminal
+/// game tells it exactly what a refereed match would.
+#[derive(Debug)]
+pub struct EngineOpponent {
+    contestant: EngineContestant,
+    config: GameConfig,
+    seat: Seat,
+    /// Whether the engine has been told of the game now being played.
+    in_game: bool,
+    name: String,
+}
+
+impl EngineOpponent {
+    /// Starts the engine `command` (a command line, split as a shell would)
+    /// for the seat `seat` of a `config` table, and has it answer before the
+    /// game begins, so that a command that is not an engine fails at once.
+    ///
+    /// # Errors
+    ///
+    /// A command line that does not parse, or an engine that does not start
+    /// or does not speak the protocol.
+    pub fn start(
+        command: &str,
+        config: GameConfig,
+        seat: Seat,
+    ) -> Result<EngineOpponent, OpponentError> {
+        let command = EngineCommand::parse(command).map_err(failed)?;
+        let mut contestant = EngineContestant::new(command, EngineOptions::default());
+        contestant.new_game(config, seat, 0).map_err(failed)?;
+        // `new_game` queues the command; asking the board checks every answer.
+        contestant.check_board(&Board::new(config)).map_err(failed)?;
+        let name = contestant.describe();
+        Ok(EngineOpponent { contestant, config, seat, in_game: true, name })
+    }
+}
+
+fn failed(error: impl std::error::Error + Send + Sync + 'static) -> OpponentError {
+    OpponentError::Failed(Box::new(error))
+}
+
+impl Opponent for EngineOpponent {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn observe(&mut self, events: &[Event]) -> Result<(), OpponentError> {
+        for event in events {
+            match event {
+                // Each game of the match is a new game for the engine; the
+                // first was announced when it started.
+                Event::NewGame { .. } if !self.in_game => {
+                    self.contestant.new_game(self.config, self.seat, 0).map_err(failed)?;
+                    self.in_game = true;
+                }
+                Event::GameWon(_) => self.in_game = false,
+                _ => {}
+            }
+            if let Some(notice) = Notice::of(event, self.seat) {
+                self.contestant.notify(&notice).map_err(failed)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn act(&mut self, view: &View) -> Result<Action, OpponentError> {
+        match view.phase {
+            Phase::Deal => Ok(Action::Deal),
+            Phase::Discard => self.contestant.discard(view).map(Action::Discard).map_err(failed),
+            Phase::Pegging => {
+                let card = self.contestant.play(view).map_err(failed)?;
+                Ok(card.map_or(Action::Go, Action::Play))
+            }
+            Phase::Over => Err(OpponentError::NothingToDo(view.phase)),
+        }
     }
 }

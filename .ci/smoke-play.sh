@@ -68,15 +68,16 @@ wait_for 'You play ' 30 "card played"
 tmux_ send-keys -t smoke q
 wait_for 'Quit the game?' 30 "quit question"
 tmux_ send-keys -t smoke y
-wait_for 'GAME-EXITED-' 30 "exit"
+# Anchored: the command line typed above holds these words too.
+wait_for '^GAME-EXITED-[0-9]' 30 "exit"
 
 screen_after=$(screen)
-if ! grep -q 'GAME-EXITED-0' <<<"$screen_after"; then
+if ! grep -q '^GAME-EXITED-0$' <<<"$screen_after"; then
     echo "smoke-play: the game exited with an error:" >&2
     echo "$screen_after" >&2
     exit 1
 fi
-grep -q 'TTY-SAME' <<<"$screen_after" || { echo "smoke-play: the terminal settings changed (raw mode left on?)" >&2; exit 1; }
+grep -q '^TTY-SAME$' <<<"$screen_after" || { echo "smoke-play: the terminal settings changed (raw mode left on?)" >&2; exit 1; }
 [ "$(tmux_ display -p -t smoke '#{alternate_on}')" = 0 ] || { echo "smoke-play: still on the alternate screen" >&2; exit 1; }
 [ "$(tmux_ display -p -t smoke '#{cursor_flag}')" = 1 ] || { echo "smoke-play: the cursor is still hidden" >&2; exit 1; }
 [ "$(tmux_ display -p -t smoke '#{pane_current_command}')" = bash ] || { echo "smoke-play: the shell is not back" >&2; exit 1; }

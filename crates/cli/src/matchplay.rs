@@ -17,9 +17,8 @@ use crib_core::GameConfig;
 use crib_referee::{
     EngineOptions, EngineStderr, Entrant, MatchConfig, MatchReport, Mean, run_match,
 };
-use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::output::{grouped, json_line};
+use crate::output::{games_bar, grouped, print_run};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
@@ -108,12 +107,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         None => None,
     };
     let total = if args.only.is_some() { 1 } else { config.games() };
-    let bar = ProgressBar::new(total).with_style(
-        ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} games, {per_sec}, eta {eta} {msg}",
-        )
-        .context("the progress bar's template")?,
-    );
+    let bar = games_bar(total)?;
     let started = Instant::now();
     let mut forfeits = 0u64;
     let report = run_match(&config, log.as_mut().map(|log| log as &mut dyn Write), |_, record| {
@@ -125,19 +119,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     });
     bar.finish_and_clear();
     let report = report.context("playing the match")?;
-    let seconds = started.elapsed().as_secs_f64();
-    eprintln!(
-        "crib: played {} games in {seconds:.2} s ({:.0} games a second)",
-        grouped(report.games),
-        report.games as f64 / seconds.max(f64::MIN_POSITIVE)
-    );
-    let mut out = io::stdout().lock();
-    if args.json {
-        json_line(&mut out, &report)?;
-    } else {
-        write_report(&mut out, &report).context("writing the report")?;
-    }
-    Ok(ExitCode::SUCCESS)
+    print_run(report.games, started, &report, args.json, write_report)
 }
 
 /// Writes `rows` as columns two spaces apart, each as wide as its widest

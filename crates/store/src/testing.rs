@@ -60,11 +60,20 @@ pub fn choose(play: &Match, muggins: bool, seed: u64, ply: u32) -> (Seat, Action
 ///
 /// A failed write.
 pub fn play_seeded(store: &Store, seed: u64) -> Result<GameId, StoreError> {
-    let setup = setup(seed);
-    let (play, opening) = Match::new(setup.config, setup.games_to_win, seed)
+    play_with(store, &setup(seed))
+}
+
+/// Plays a match of `setup` into `store` from its start to its end, by the
+/// seeded choices of [`choose`].
+///
+/// # Errors
+///
+/// A failed write.
+pub fn play_with(store: &Store, setup: &NewGame) -> Result<GameId, StoreError> {
+    let (play, opening) = Match::new(setup.config, setup.games_to_win, setup.seed)
         .map_err(|source| StoreError::Config { game: GameId(0), source })?;
-    let id = store.start(&setup, &opening)?;
-    go_on(store, id, &setup, play, 0)?;
+    let id = store.start(setup, &opening)?;
+    go_on(store, id, setup, play, 0)?;
     Ok(id)
 }
 

@@ -68,7 +68,8 @@ wait_for 'You play ' 30 "card played"
 tmux_ send-keys -t smoke q
 wait_for 'Quit the game?' 30 "quit question"
 tmux_ send-keys -t smoke y
-wait_for 'GAME-EXITED-' 30 "exit"
+# The echoed command line holds GAME-EXITED-$status too: wait for a digit.
+wait_for 'GAME-EXITED-[0-9]' 30 "exit"
 
 screen_after=$(screen)
 if ! grep -q 'GAME-EXITED-0' <<<"$screen_after"; then

@@ -47,3 +47,10 @@ fn threads_write_matches_at_once() {
     }
     assert_eq!(integrity(store.path()), "ok");
 }
+
+#[test]
+fn the_store_can_be_shared_between_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<crib_store::Store>();
+    shared::<crib_store::Resumed>();
+}

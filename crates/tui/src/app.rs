@@ -280,6 +280,14 @@ impl App {
             "Match seed {} resumed: game {}, games won: you {ours}, computer {theirs}.",
             app.seed, app.game_number
         )));
+        // The log picks up the round on the table, in the words it had.
+        let round = events
+            .iter()
+            .rposition(|event| matches!(event, Event::Dealt { .. } | Event::NewGame { .. }))
+            .unwrap_or(0);
+        for event in &events[round..] {
+            app.log.extend(narrate(&event.for_seat(HUMAN)));
+        }
         app.record = events.iter().map(|event| event.for_seat(HUMAN)).collect();
         let seen: Vec<Event> = events.iter().map(|event| event.for_seat(COMPUTER)).collect();
         if let Err(error) = app.opponent.observe(&seen) {

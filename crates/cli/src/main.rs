@@ -11,9 +11,13 @@ use clap::{Parser, Subcommand};
 
 mod discard;
 mod engine;
+mod history;
 mod matchplay;
 mod output;
 mod play;
+mod record;
+mod replay;
+mod saved;
 mod score;
 mod sim;
 mod stats;
@@ -28,6 +32,8 @@ original Prolog documents, card(5, hearts), card(ace, spades), and whole lists
 
 Examples:
   crib play                          play against the computer in the terminal
+  crib play --resume                 take up the last unfinished match
+  crib history                       the matches you have finished
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
   crib stats hands                   score every possible show")]
@@ -53,6 +59,10 @@ enum Command {
     Match(Box<matchplay::Args>),
     /// Play against the computer in the terminal.
     Play(play::Args),
+    /// The finished matches saved by crib play, latest first.
+    History(history::Args),
+    /// Step through a saved match, event by event.
+    Replay(replay::Args),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +75,8 @@ fn main() -> ExitCode {
         Command::Engine(args) => engine::run(&args),
         Command::Match(args) => matchplay::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::History(args) => history::run(&args),
+        Command::Replay(args) => replay::run(&args),
     };
     match outcome {
         Ok(code) => code,

@@ -20,10 +20,17 @@ pub(crate) enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Your record over your finished matches in the terminal: games, wins,
+    /// skunks, average hand, crib and pegging as dealer and pone, best hand,
+    /// beside the computer's.
+    Me(crate::record::Args),
 }
 
 pub(crate) fn run(command: &Command) -> anyhow::Result<ExitCode> {
-    let Command::Hands { json } = command;
+    let json = match command {
+        Command::Hands { json } => json,
+        Command::Me(args) => return crate::record::run(args),
+    };
     let started = Instant::now();
     let stats = hand_stats();
     eprintln!(

@@ -318,6 +318,7 @@ fn sim_reports_a_random_seed_and_refuses_bad_tables() {
 // same reader as its own tests.
 mod engine;
 mod matchplay;
+mod saved;
 #[path = "../../protocol/tests/transcript.rs"]
 mod transcript;
 #[path = "../../tui/tests/common.rs"]
@@ -389,7 +390,10 @@ mod play {
             return;
         }
         let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../.ci/smoke-play.sh");
-        let command_line = format!("'{}' play", env!("CARGO_BIN_EXE_crib"));
+        // A database of its own, not the user's saved games.
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("crib.db");
+        let command_line = format!("'{}' play --db '{}'", env!("CARGO_BIN_EXE_crib"), db.display());
         let output = Command::new("bash").arg(script).arg(&command_line).output().unwrap();
         assert!(
             output.status.success(),
@@ -397,5 +401,12 @@ mod play {
             String::from_utf8_lossy(&output.stdout),
             String::from_utf8_lossy(&output.stderr)
         );
+        // The match quit after a discard and a card is saved, to be resumed.
+        let store = crib_store::Store::open(&db).unwrap();
+        let unfinished = store.unfinished().unwrap();
+        assert_eq!(unfinished.len(), 1);
+        let resumed = store.resume(unfinished[0].id).unwrap();
+        let played = resumed.moves.iter().filter(|m| m.seat == crib_tui::HUMAN).count();
+        assert!(played >= 2, "the person's discard and card: {:?}", resumed.moves);
     }
 }

@@ -149,6 +149,41 @@ pub struct Ending {
     pub match_won: bool,
 }
 
+/// Why a [`Recorder`] could not save what happened.
+pub type RecordError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Receives the match as it is played, to save it: every action the moment
+/// it is taken for real (never a muggins preview), so that a saved match
+/// replays exactly from its seed and these actions.
+pub trait Recorder {
+    /// A new match begins from `seed` with `options` (its seed excepted),
+    /// and these are the events of its start (the cut for the deal). The
+    /// match before it, if any, was given up when it is not won.
+    ///
+    /// # Errors
+    ///
+    /// A match that could not be saved; the game goes on, and says so.
+    fn started(
+        &mut self,
+        options: &Options,
+        seed: u64,
+        events: &[Event],
+    ) -> Result<(), RecordError>;
+
+    /// `seat` took `action` with `claims`, and these events followed.
+    ///
+    /// # Errors
+    ///
+    /// An action that could not be saved; the game goes on, and says so.
+    fn taken(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        claims: Claims,
+        events: &[Event],
+    ) -> Result<(), RecordError>;
+}
+
 /// A move tried on a copy of the game and not yet taken, while the person
 /// counts a show it brings (muggins).
 #[derive(Clone, Copy, Debug)]
@@ -167,6 +202,8 @@ pub struct App {
     seed: u64,
     play: Match,
     opponent: Box<dyn Opponent>,
+    /// Where the match is saved, if anywhere.
+    recorder: Option<Box<dyn Recorder>>,
     /// The person's view of the game on the table: the game being played,
     /// or the one just finished.
     table: View,
@@ -207,16 +244,85 @@ impl App {
     /// person's first move (or the computer's).
     #[must_use]
     pub fn new(options: Options, opponent: Box<dyn Opponent>) -> App {
-        let seed = options.seed;
-        let config = GameConfig::default();
-        let (play, events) = new_match(options.games_to_win, seed);
-        let mut app = App {
+        App::build(options, opponent, None)
+    }
+
+    /// [`App::new`], every action saved through `recorder` as it is taken.
+    #[must_use]
+    pub fn with_recorder(
+        options: Options,
+        opponent: Box<dyn Opponent>,
+        recorder: Box<dyn Recorder>,
+    ) -> App {
+        App::build(options, opponent, Some(recorder))
+    }
+
+    /// A saved match taken up where it stopped: `play` is the match with
+    /// every saved action taken again (from `options.seed`), `events` every
+    /// event it gave, the cut for the deal first. The opponent is told them
+    /// all; the screen starts at the move to make now, with the board and
+    /// games as they stand. Later actions go to `recorder`.
+    #[must_use]
+    pub fn resume(
+        options: Options,
+        opponent: Box<dyn Opponent>,
+        recorder: Option<Box<dyn Recorder>>,
+        play: Match,
+        events: &[Event],
+    ) -> App {
+        let [ours, theirs] = [HUMAN, COMPUTER]
+            .map(|seat| play.games_won().get(side_of(seat).index()).copied().unwrap_or(0));
+        let mut app = App::blank(options, opponent, recorder, play);
+        app.board = *app.play.game().board();
+        app.games = [ours, theirs];
+        app.game_number = app.play.game_index() + 1;
+        app.log.push(Message::plain(format!(
+            "Match seed {} resumed: game {}, games won: you {ours}, computer {theirs}.",
+            app.seed, app.game_number
+        )));
+        // The log picks up the round on the table, in the words it had.
+        let round = events
+            .iter()
+            .rposition(|event| matches!(event, Event::Dealt { .. } | Event::NewGame { .. }))
+            .unwrap_or(0);
+        for event in &events[round..] {
+            app.log.extend(narrate(&event.for_seat(HUMAN)));
+        }
+        app.record = events.iter().map(|event| event.for_seat(HUMAN)).collect();
+        let seen: Vec<Event> = events.iter().map(|event| event.for_seat(COMPUTER)).collect();
+        if let Err(error) = app.opponent.observe(&seen) {
+            app.failure = Some(error_chain(&error));
+        }
+        app.settle();
+        app
+    }
+
+    fn build(
+        options: Options,
+        opponent: Box<dyn Opponent>,
+        recorder: Option<Box<dyn Recorder>>,
+    ) -> App {
+        let (play, events) = new_match(options.games_to_win, options.seed);
+        let mut app = App::blank(options, opponent, recorder, play);
+        app.start(events);
+        app
+    }
+
+    /// An app over `play` with nothing presented yet.
+    fn blank(
+        options: Options,
+        opponent: Box<dyn Opponent>,
+        recorder: Option<Box<dyn Recorder>>,
+        play: Match,
+    ) -> App {
+        App {
+            seed: options.seed,
             options,
-            seed,
             table: play.view(HUMAN),
             play,
             opponent,
-            board: Board::new(config),
+            recorder,
+            board: Board::new(GameConfig::default()),
             games: [0; 2],
             game_number: 1,
             queue: VecDeque::new(),
@@ -232,13 +338,16 @@ impl App {
             notice: None,
             failure: None,
             quit: false,
-        };
-        app.start(events);
-        app
+        }
     }
 
     fn start(&mut self, events: Vec<Event>) {
         self.log.push(Message::plain(format!("A new match, seed {}.", self.seed)));
+        if let Some(recorder) = &mut self.recorder
+            && let Err(error) = recorder.started(&self.options, self.seed, &events)
+        {
+            self.notice = Some(format!("This match is not being saved: {}.", error_chain(&*error)));
+        }
         self.commit(&events);
         self.queue.extend(events.iter().map(|event| event.for_seat(HUMAN)));
         self.settle();
@@ -728,6 +837,11 @@ impl App {
         } else {
             self.pending = None;
             let events = self.play.play_claiming(seat, action, claims)?;
+            if let Some(recorder) = &mut self.recorder
+                && let Err(error) = recorder.taken(seat, action, claims, &events)
+            {
+                self.notice = Some(format!("This move was not saved: {}.", error_chain(&*error)));
+            }
             self.commit(&events);
             events
         };

@@ -31,7 +31,8 @@ mod terminal;
 pub mod ui;
 
 pub use app::{
-    App, COMPUTER, COUNTED, Confirm, Ending, HUMAN, Options, Overlay, STEP, ShowItem, Stage, THINK,
+    App, COMPUTER, COUNTED, Confirm, Ending, HUMAN, Options, Overlay, RecordError, Recorder, STEP,
+    ShowItem, Stage, THINK,
 };
 pub use hint::{Hint, hint};
 pub use opponent::{Computer, EngineOpponent, Opponent, OpponentError};

@@ -7,3 +7,4 @@
 mod common;
 mod flow;
 mod render;
+mod resume;

@@ -1,0 +1,73 @@
+//! `crib stats me`: the person's record over their finished matches at the
+//! terminal, beside the computer's over the same matches.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use crib_store::{Record, RolePoints};
+
+use crate::saved::{Db, ME};
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    #[command(flatten)]
+    db: Db,
+}
+
+pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let store = args.db.open()?;
+    let stats = store.stats(ME).context("working out your record")?;
+    let (me, them) = (&stats.player, &stats.opponents);
+    let mut out = io::stdout().lock();
+    if me.matches == 0 {
+        writeln!(out, "No finished matches yet: play one with crib play.")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let plural = |n: u32, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "es" });
+    writeln!(
+        out,
+        "Your record over {} ({} game{}), beside the computer's:",
+        plural(me.matches, "match"),
+        me.games,
+        if me.games == 1 { "" } else { "s" }
+    )?;
+    writeln!(out)?;
+    writeln!(out, "{:<28}{:>10}{:>10}", "", "you", "computer")?;
+    let count = |out: &mut dyn Write, label: &str, field: fn(&Record) -> u32| {
+        writeln!(out, "{label:<28}{:>10}{:>10}", field(me), field(them))
+    };
+    count(&mut out, "matches won", |r| r.matches_won)?;
+    count(&mut out, "games won", |r| r.wins)?;
+    count(&mut out, "skunks given", |r| r.skunks_given)?;
+    count(&mut out, "  of them double", |r| r.double_skunks_given)?;
+    count(&mut out, "skunks taken", |r| r.skunks_taken)?;
+    count(&mut out, "best hand", |r| u32::from(r.best_hand))?;
+    count(&mut out, "best crib", |r| u32::from(r.best_crib))?;
+    let average = |out: &mut dyn Write,
+                   label: &str,
+                   role: fn(&Record) -> &RolePoints,
+                   field: fn(&RolePoints) -> u32| {
+        let (mine, theirs) = (role(me), role(them));
+        writeln!(
+            out,
+            "{label:<28}{:>10.2}{:>10.2}",
+            mine.average(field(mine)),
+            theirs.average(field(theirs))
+        )
+    };
+    writeln!(out, "as dealer, points a hand ({} hands for you)", me.dealer.rounds)?;
+    average(&mut out, "  hand", |r| &r.dealer, |p| p.hand)?;
+    average(&mut out, "  crib", |r| &r.dealer, |p| p.crib)?;
+    average(&mut out, "  pegging", |r| &r.dealer, |p| p.pegging)?;
+    average(&mut out, "  his heels", |r| &r.dealer, |p| p.heels)?;
+    writeln!(out, "as pone, points a hand ({} hands for you)", me.pone.rounds)?;
+    average(&mut out, "  hand", |r| &r.pone, |p| p.hand)?;
+    average(&mut out, "  pegging", |r| &r.pone, |p| p.pegging)?;
+    if me.dealer.muggins + me.pone.muggins + them.dealer.muggins + them.pone.muggins > 0 {
+        writeln!(out, "muggins, points a hand")?;
+        average(&mut out, "  as dealer", |r| &r.dealer, |p| p.muggins)?;
+        average(&mut out, "  as pone", |r| &r.pone, |p| p.muggins)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

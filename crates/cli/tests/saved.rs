@@ -1,0 +1,127 @@
+//! `crib history`, `crib replay` and `crib stats me` on a database of
+//! matches saved as the terminal game saves them.
+
+use crib_core::GameConfig;
+use crib_store::testing::play_with;
+use crib_store::{NewGame, Player, Store};
+
+use crate::{crib, stderr, stdout};
+
+/// A directory in memory where there is one: the store syncs each action to
+/// disk, which costs milliseconds on a disk and proves nothing here.
+fn tempdir() -> tempfile::TempDir {
+    tempfile::tempdir_in("/dev/shm").or_else(|_| tempfile::tempdir()).unwrap()
+}
+
+/// A database with `matches` finished matches of `me` against `basic`, and
+/// one left unfinished.
+fn saved(matches: u64) -> (tempfile::TempDir, String) {
+    let dir = tempdir();
+    let path = dir.path().join("crib.db");
+    let store = Store::open(&path).unwrap();
+    for seed in 0..matches {
+        let setup = NewGame {
+            seed,
+            config: GameConfig::default(),
+            games_to_win: 2,
+            muggins: false,
+            players: vec![Player::person("me"), Player::computer("basic")],
+        };
+        play_with(&store, &setup).unwrap();
+    }
+    let path = path.to_str().unwrap().to_owned();
+    (dir, path)
+}
+
+#[test]
+fn history_lists_finished_matches_latest_first() {
+    let (_dir, db) = saved(3);
+    let output = crib(&["history", "--db", &db], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[0].contains("opponent") && lines[0].contains("scores"), "{text}");
+    assert!(lines[1].trim_start().starts_with("3 "), "{text}");
+    for line in &lines[1..] {
+        assert!(line.contains("basic"), "{line}");
+        assert!(line.contains("won") || line.contains("lost"), "{line}");
+        let best = line.split([' ', ',', '-']).filter_map(|word| word.parse::<u16>().ok()).max();
+        assert!(best.is_some_and(|score| score >= 121), "{line}");
+    }
+}
+
+#[test]
+fn history_of_an_empty_database_says_so() {
+    let (_dir, db) = saved(0);
+    let output = crib(&["history", "--db", &db], "");
+    assert!(output.status.success());
+    assert!(stdout(&output).is_empty());
+    assert!(stderr(&output).contains("no finished matches"), "{}", stderr(&output));
+}
+
+#[test]
+fn replay_tells_every_event_in_players_words() {
+    let (_dir, db) = saved(1);
+    let output = crib(&["replay", "1", "--db", &db], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("Match 1, seed 0"), "{text}");
+    for said in ["the lower card deals", "Your cards: ", "the starter is", "fifteen", "the game"] {
+        assert!(text.contains(said), "no {said:?} in:\n{text}");
+    }
+    // Piped, nothing waits for enter.
+    assert!(!text.contains("enter for the next hand"));
+}
+
+#[test]
+fn replay_of_a_missing_match_fails_with_the_reason() {
+    let (_dir, db) = saved(0);
+    let output = crib(&["replay", "7", "--db", &db], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("no saved game 7"), "{}", stderr(&output));
+    assert_eq!(crib(&["replay", "seven", "--db", &db], "").status.code(), Some(2));
+}
+
+#[test]
+fn stats_me_compares_the_person_with_the_computer() {
+    let (_dir, db) = saved(4);
+    let output = crib(&["stats", "me", "--db", &db], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("Your record over 4 matches"), "{text}");
+    for row in [
+        "games won",
+        "skunks given",
+        "skunks taken",
+        "best hand",
+        "as dealer",
+        "as pone",
+        "crib",
+        "pegging",
+    ] {
+        assert!(text.contains(row), "no {row:?} in:\n{text}");
+    }
+    let (_empty, db) = saved(0);
+    let output = crib(&["stats", "me", "--db", &db], "");
+    assert!(stdout(&output).contains("No finished matches yet"));
+}
+
+#[test]
+fn a_database_that_cannot_be_read_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crib.db");
+    std::fs::write(&path, "not a database ".repeat(100)).unwrap();
+    let output = crib(&["history", "--db", path.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("opening the saved games"), "{}", stderr(&output));
+}
+
+#[test]
+fn resume_without_a_terminal_says_so() {
+    let (_dir, db) = saved(0);
+    let output = crib(&["play", "--resume", "--db", &db], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("is not a terminal"), "{}", stderr(&output));
+    assert_eq!(crib(&["play", "--resume", "--seed", "3"], "").status.code(), Some(2));
+}

@@ -1,0 +1,96 @@
+//! The one error type of the store: what can go wrong opening, migrating,
+//! writing or replaying saved games.
+
+use std::path::PathBuf;
+
+use crib_core::{ConfigError, IllegalAction};
+
+use crate::GameId;
+
+/// Why the store could not do what it was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The platform gives no data directory (no home directory).
+    #[error("no data directory for this user: choose a database with --db")]
+    NoDataDir,
+    /// The database's directory could not be made.
+    #[error("cannot create the directory {path}")]
+    CreateDir {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The database could not be opened or set up.
+    #[error("cannot open the database {path}")]
+    Open {
+        /// The database file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// The database was written by a newer version of this program.
+    #[error("the database has schema version {found}, newer than this program's {known}")]
+    NewerSchema {
+        /// The version found in the file.
+        found: i64,
+        /// The newest version this program knows.
+        known: i64,
+    },
+    /// Any other failure of SQLite.
+    #[error("database error")]
+    Sql(#[from] rusqlite::Error),
+    /// No game has this id.
+    #[error("no saved game {0}")]
+    NoSuchGame(GameId),
+    /// An action recorded for a game that is finished or abandoned.
+    #[error("game {0} is over: no more actions can be recorded")]
+    Closed(GameId),
+    /// A stored value that this program cannot read back.
+    #[error("game {game}: unreadable {what} {text:?}")]
+    Unreadable {
+        /// The game.
+        game: GameId,
+        /// What was being read: an action, claims, a seat…
+        what: &'static str,
+        /// The stored text.
+        text: String,
+    },
+    /// A stored configuration that is not a valid game.
+    #[error("game {game}: bad configuration")]
+    Config {
+        /// The game.
+        game: GameId,
+        /// Why.
+        #[source]
+        source: ConfigError,
+    },
+    /// A stored action that the rules refuse on replay.
+    #[error("game {game}: action {ply} is refused on replay")]
+    Illegal {
+        /// The game.
+        game: GameId,
+        /// The number of the action, from 0.
+        ply: u32,
+        /// Why.
+        #[source]
+        source: IllegalAction,
+    },
+    /// Replaying a stored action gave other events than those stored with
+    /// it: the database and the rules disagree.
+    #[error("game {game}: {} replays to other events than were stored", which(*ply))]
+    Diverged {
+        /// The game.
+        game: GameId,
+        /// The number of the action, from 0; `None` for the events of the
+        /// start (the cut for the deal).
+        ply: Option<u32>,
+    },
+}
+
+/// Names an action by its number, or the start of the match.
+fn which(ply: Option<u32>) -> String {
+    ply.map_or_else(|| "the start".to_owned(), |ply| format!("action {ply}"))
+}

@@ -1,0 +1,59 @@
+//! Saved games: every match against the computer (or between any players)
+//! kept in an embedded SQLite database as it is played, so that nothing
+//! played is lost, an interrupted match resumes exactly where it stopped, and
+//! finished matches give a history and a player's statistics.
+//!
+//! A match is stored as what determines it: its seed, its configuration, its
+//! seats' players, and every action taken, each in its own transaction the
+//! moment it is taken, with the events it produced. The events are
+//! redundant (a `crib_core` [`Match`](crib_core::Match) replays them from the
+//! seed and the actions), and that is the point: loading a match replays its
+//! actions and checks that every event comes out the same, so a saved game
+//! that does not replay is an error, never a silently different game.
+//!
+//! [`Store`] is the handle: `Send + Sync`, one writer behind a mutex and a
+//! few reader connections, WAL mode and a busy timeout, so that a web server
+//! can share one `Store` between the threads of its concurrent games.
+//!
+//! ```
+//! use crib_core::{GameConfig, Match, Claims};
+//! use crib_store::{NewGame, Player, Store};
+//! let dir = tempfile::tempdir()?;
+//! let store = Store::open(&dir.path().join("crib.db"))?;
+//! let setup = NewGame {
+//!     seed: 7,
+//!     config: GameConfig::default(),
+//!     games_to_win: 1,
+//!     muggins: false,
+//!     players: vec![Player::person("me"), Player::computer("basic")],
+//! };
+//! let (mut play, opening) = Match::new(setup.config, setup.games_to_win, setup.seed)?;
+//! let id = store.start(&setup, &opening)?;
+//! let dealer = play.game().dealer();
+//! let events = play.play(dealer, crib_core::Action::Deal)?;
+//! store.record(id, dealer, crib_core::Action::Deal, Claims::NONE, &events)?;
+//! let resumed = store.resume(id)?;
+//! assert_eq!(resumed.play, play);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod codec;
+mod error;
+mod schema;
+mod stats;
+mod store;
+#[doc(hidden)]
+pub mod testing;
+
+pub use error::StoreError;
+pub use schema::SCHEMA_VERSION;
+pub use stats::{Record, RolePoints, Stats};
+pub use store::{
+    GameId, GameSummary, Move, NewGame, Outcome, Player, PlayerKind, Resumed, Status, Store,
+};
+
+#[doc(hidden)]
+pub use schema::migrate_to;

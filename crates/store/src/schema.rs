@@ -1,0 +1,116 @@
+//! The database's schema and its migrations.
+//!
+//! The schema's version is SQLite's `PRAGMA user_version`: 0 for an empty
+//! file, then the number of migrations applied. Each migration runs in the
+//! transaction that also sets the new version, so a crash in the middle of
+//! one leaves the file at the version before it. Migrations are only ever
+//! appended: a released schema is never edited, since files written by it
+//! exist.
+
+use rusqlite::{Connection, Transaction, TransactionBehavior};
+
+use crate::StoreError;
+
+/// The first schema: games (matches), their seats and their actions.
+///
+/// A seed is a `u64`; SQLite integers are `i64`, so it is stored as the same
+/// 64 bits. Times are UTC text that sorts (`2026-11-22T14:06:01Z`). Each
+/// action row carries the JSON of the events it produced, so that a replay
+/// can check itself against what was played.
+const V1: &str = "
+CREATE TABLE games (
+    id           INTEGER PRIMARY KEY,
+    started_at   TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    finished_at  TEXT,
+    status       TEXT    NOT NULL DEFAULT 'playing'
+                 CHECK (status IN ('playing', 'finished', 'abandoned')),
+    seed         INTEGER NOT NULL,
+    players      INTEGER NOT NULL,
+    target       INTEGER NOT NULL,
+    games_to_win INTEGER NOT NULL,
+    muggins      INTEGER NOT NULL,
+    opening      TEXT    NOT NULL,
+    winner       INTEGER
+);
+CREATE INDEX games_by_status ON games (status, id);
+CREATE TABLE seats (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    kind    TEXT    NOT NULL CHECK (kind IN ('person', 'computer')),
+    name    TEXT    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX seats_by_name ON seats (name);
+CREATE TABLE actions (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    ply     INTEGER NOT NULL,
+    seat    INTEGER NOT NULL,
+    action  TEXT    NOT NULL,
+    claims  TEXT,
+    events  TEXT    NOT NULL,
+    at      TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+";
+
+/// The second schema: the result of every game of a match in its own row,
+/// written with the action that won it, so that the history is a query
+/// rather than a replay of every match. Matches saved under the first schema
+/// are replayed once to fill it.
+const V2: &str = "
+CREATE TABLE results (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    game    INTEGER NOT NULL,
+    winner  INTEGER NOT NULL,
+    scores  TEXT    NOT NULL,
+    skunk   TEXT    NOT NULL CHECK (skunk IN ('none', 'single', 'double')),
+    rounds  INTEGER NOT NULL,
+    PRIMARY KEY (game_id, game)
+) WITHOUT ROWID;
+";
+
+type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
+
+/// Every migration in order: the `n`-th takes the schema from version `n`
+/// to `n + 1`.
+const MIGRATIONS: &[Step] = &[
+    |tx| Ok(tx.execute_batch(V1)?),
+    |tx| {
+        tx.execute_batch(V2)?;
+        crate::store::backfill_results(tx)
+    },
+];
+
+/// The schema version this program writes.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// Brings the database up to [`SCHEMA_VERSION`].
+pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    migrate_to(conn, SCHEMA_VERSION)
+}
+
+/// Brings the database up to `version` (at most [`SCHEMA_VERSION`]); for
+/// the tests that build a database of an older schema.
+///
+/// # Errors
+///
+/// A database newer than this program, or a failed migration.
+pub fn migrate_to(conn: &mut Connection, version: i64) -> Result<(), StoreError> {
+    // An immediate transaction takes the write lock before reading the
+    // version, so two processes opening a new file cannot both migrate it.
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let found: i64 = tx.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    if found > SCHEMA_VERSION {
+        return Err(StoreError::NewerSchema { found, known: SCHEMA_VERSION });
+    }
+    let target = version.min(SCHEMA_VERSION);
+    for (index, step) in MIGRATIONS.iter().enumerate() {
+        let next = index as i64 + 1;
+        if next > found && next <= target {
+            step(&tx)?;
+            tx.pragma_update(None, "user_version", next)?;
+        }
+    }
+    tx.commit()?;
+    Ok(())
+}

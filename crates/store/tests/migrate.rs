@@ -1,0 +1,123 @@
+//! The schema's migrations: from an empty file, from the first schema with
+//! games in it, and refusals.
+
+use crib_core::Match;
+use crib_store::testing::{choose, play_in_memory, setup};
+use crib_store::{SCHEMA_VERSION, Status, Store, StoreError, migrate_to};
+use rusqlite::{Connection, params};
+
+fn version(conn: &Connection) -> i64 {
+    conn.query_row("PRAGMA user_version", [], |row| row.get(0)).unwrap()
+}
+
+#[test]
+fn an_empty_database_migrates_to_the_latest_schema() {
+    let dir = crate::tempdir();
+    let path = dir.path().join("new").join("crib.db");
+    let store = Store::open(&path).unwrap();
+    assert!(store.history().unwrap().is_empty());
+    let conn = Connection::open(&path).unwrap();
+    assert_eq!(version(&conn), SCHEMA_VERSION);
+    let mode: String = conn.query_row("PRAGMA journal_mode", [], |row| row.get(0)).unwrap();
+    assert_eq!(mode, "wal");
+    drop(store);
+    // Opening again changes nothing.
+    Store::open(&path).unwrap();
+    assert_eq!(version(&conn), SCHEMA_VERSION);
+}
+
+#[test]
+fn the_first_schema_migrates_with_its_games() {
+    let dir = crate::tempdir();
+    let path = dir.path().join("crib.db");
+    let mut conn = Connection::open(&path).unwrap();
+    migrate_to(&mut conn, 1).unwrap();
+    assert_eq!(version(&conn), 1);
+    // A finished match and an unfinished one, written as the first schema
+    // had them: no results table. Seeds without muggins, so without claims.
+    for (seed, stop) in [(5, u32::MAX), (7, 30)] {
+        let setup = setup(seed);
+        let (mut play, opening) = Match::new(setup.config, setup.games_to_win, seed).unwrap();
+        conn.execute(
+            "INSERT INTO games (seed, players, target, games_to_win, muggins, opening)
+             VALUES (?1, 2, 121, ?2, ?3, ?4)",
+            params![
+                seed as i64,
+                setup.games_to_win,
+                setup.muggins,
+                serde_json::to_string(&opening).unwrap()
+            ],
+        )
+        .unwrap();
+        let id = conn.last_insert_rowid();
+        conn.execute(
+            "INSERT INTO seats VALUES (?1, 0, 'person', 'tester'), (?1, 1, 'computer', 'random')",
+            [id],
+        )
+        .unwrap();
+        let mut ply = 0;
+        while play.winner().is_none() && ply < stop {
+            let (seat, action, claims) = choose(&play, setup.muggins, seed, ply);
+            let events = play.play_claiming(seat, action, claims).unwrap();
+            let claims: Option<String> = None;
+            conn.execute(
+                "INSERT INTO actions (game_id, ply, seat, action, claims, events)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    id,
+                    ply,
+                    seat.index() as i64,
+                    action.to_string(),
+                    claims,
+                    serde_json::to_string(&events).unwrap()
+                ],
+            )
+            .unwrap();
+            ply += 1;
+        }
+        if play.winner().is_some() {
+            conn.execute(
+                "UPDATE games SET status = 'finished', winner = ?2 WHERE id = ?1",
+                params![id, play.winner().unwrap().index() as i64],
+            )
+            .unwrap();
+        }
+    }
+    drop(conn);
+
+    let store = Store::open(&path).unwrap();
+    assert_eq!(version(&Connection::open(&path).unwrap()), SCHEMA_VERSION);
+    let history = store.history().unwrap();
+    assert_eq!(history.len(), 1);
+    let finished = &history[0];
+    assert_eq!(finished.status, Status::Finished);
+    assert!(!finished.results.is_empty(), "the results were filled by replaying the match");
+    assert_eq!(finished.results.len() as u32, finished.games_won().iter().sum::<u32>());
+    assert_eq!(store.events(finished.id).unwrap(), play_in_memory(5).unwrap());
+    let unfinished = store.unfinished().unwrap();
+    assert_eq!(unfinished.len(), 1);
+    assert_eq!(store.resume(unfinished[0].id).unwrap().moves.len(), 30);
+}
+
+#[test]
+fn a_newer_schema_is_refused() {
+    let dir = crate::tempdir();
+    let path = dir.path().join("crib.db");
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "user_version", 99).unwrap();
+    drop(conn);
+    let error = Store::open(&path).unwrap_err();
+    assert!(matches!(error, StoreError::NewerSchema { found: 99, .. }), "{error}");
+}
+
+#[test]
+fn a_file_that_is_not_a_database_is_an_error() {
+    let dir = crate::tempdir();
+    let path = dir.path().join("crib.db");
+    std::fs::write(
+        &path,
+        "this is not a database, but it is long enough to look like a header; ".repeat(20),
+    )
+    .unwrap();
+    assert!(Store::open(&path).is_err());
+}

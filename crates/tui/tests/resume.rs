@@ -1,0 +1,95 @@
+//! A match saved through a [`Recorder`] and taken up again with
+//! [`App::resume`]: the screen comes back at the same move.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crib_ai::Strategy;
+use crib_core::{Action, Claims, Event, GameConfig, Match, Seat};
+use crib_tui::{App, Computer, Options, RecordError, Recorder, Stage};
+use crossterm::event::KeyCode;
+
+use crate::common::{press, type_keys};
+
+/// What a recorder was told.
+#[derive(Default)]
+struct Saved {
+    starts: Vec<u64>,
+    actions: Vec<(Seat, Action, Claims)>,
+}
+
+struct Shared(Rc<RefCell<Saved>>);
+
+impl Recorder for Shared {
+    fn started(&mut self, _: &Options, seed: u64, _: &[Event]) -> Result<(), RecordError> {
+        let mut saved = self.0.borrow_mut();
+        saved.starts.push(seed);
+        saved.actions.clear();
+        Ok(())
+    }
+
+    fn taken(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        claims: Claims,
+        _: &[Event],
+    ) -> Result<(), RecordError> {
+        self.0.borrow_mut().actions.push((seat, action, claims));
+        Ok(())
+    }
+}
+
+fn computer(seed: u64) -> Box<Computer> {
+    Box::new(Computer::built_in(Strategy::Basic, seed))
+}
+
+/// One step of the person's script: two cards to the crib, the chosen card
+/// or go, enter after a hand, the true count with muggins.
+fn step(app: &mut App) {
+    match app.stage() {
+        Stage::Discard => {
+            type_keys(app, "12");
+            press(app, KeyCode::Enter);
+        }
+        Stage::Claim => {
+            let points = app.current_show().map_or(0, |show| show.breakdown.total());
+            type_keys(app, &points.to_string());
+            press(app, KeyCode::Enter);
+        }
+        _ => press(app, KeyCode::Enter),
+    }
+}
+
+#[test]
+fn a_recorded_match_resumes_at_the_same_move() {
+    let options = Options { seed: 21, muggins: true, games_to_win: 2 };
+    let saved = Rc::new(RefCell::new(Saved::default()));
+    let mut app =
+        App::with_recorder(options.clone(), computer(21), Box::new(Shared(saved.clone())));
+    assert_eq!(saved.borrow().starts, [21]);
+    let mut checked = 0;
+    for steps in 0..400 {
+        if app.stage() == Stage::MatchOver {
+            break;
+        }
+        step(&mut app);
+        if !matches!(app.stage(), Stage::Discard | Stage::Play) {
+            continue;
+        }
+        let (mut play, mut events) =
+            Match::new(GameConfig::default(), options.games_to_win, options.seed).unwrap();
+        for &(seat, action, claims) in &saved.borrow().actions {
+            events.extend(play.play_claiming(seat, action, claims).unwrap());
+        }
+        let resumed = App::resume(options.clone(), computer(21), None, play, &events);
+        assert_eq!(resumed.stage(), app.stage(), "after {steps} steps");
+        assert_eq!(resumed.table(), app.table());
+        assert_eq!(resumed.board(), app.board());
+        assert_eq!(resumed.games(), app.games());
+        assert_eq!(resumed.game_number(), app.game_number());
+        assert_eq!(resumed.record(), app.record());
+        checked += 1;
+    }
+    assert!(checked > 50, "only {checked} resumes checked");
+}

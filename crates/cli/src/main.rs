@@ -15,6 +15,7 @@ mod matchplay;
 mod output;
 mod play;
 mod score;
+mod serve;
 mod sim;
 mod stats;
 
@@ -28,6 +29,7 @@ original Prolog documents, card(5, hearts), card(ace, spades), and whole lists
 
 Examples:
   crib play                          play against the computer in the terminal
+  crib serve                         play in the browser at http://127.0.0.1:8121/
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
   crib stats hands                   score every possible show")]
@@ -53,6 +55,8 @@ enum Command {
     Match(Box<matchplay::Args>),
     /// Play against the computer in the terminal.
     Play(play::Args),
+    /// Play in the browser: serve the game on a local address.
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +69,7 @@ fn main() -> ExitCode {
         Command::Engine(args) => engine::run(&args),
         Command::Match(args) => matchplay::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match outcome {
         Ok(code) => code,

@@ -27,7 +27,7 @@ use crib_core::{
 };
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::hint::{Hint, hint};
+use crib_ai::{Hint, hint};
 use crate::narrate::{Message, card_text, narrate, side_of};
 use crate::opponent::Opponent;
 

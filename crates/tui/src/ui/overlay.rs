@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::cards;
 use super::theme;
 use crate::app::{App, Confirm, HUMAN, Overlay};
-use crate::hint::Hint;
+use crib_ai::Hint;
 use crate::narrate::{cards_text, game_result, side_of};
 
 /// Draws the window open over the table, or the end of a game.

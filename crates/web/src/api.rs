@@ -217,7 +217,9 @@ fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
 
 fn token(headers: &HeaderMap, params: &Params) -> Result<String, ApiError> {
     if let Some(value) = headers.get(header::AUTHORIZATION) {
-        let text = value.to_str().map_err(|_| ApiError::Malformed("unreadable authorization header".into()))?;
+        let text = value
+            .to_str()
+            .map_err(|_| ApiError::Malformed("unreadable authorization header".into()))?;
         return text
             .strip_prefix("Bearer ")
             .map(|token| token.trim().to_owned())
@@ -252,9 +254,9 @@ async fn create(
     let opponent = match request.opponent.as_deref() {
         None | Some("computer") => {
             let level = request.level.as_deref().unwrap_or("basic");
-            let strategy: Strategy = level
-                .parse()
-                .map_err(|_| ApiError::Malformed(format!("unknown level {level:?}: basic or random")))?;
+            let strategy: Strategy = level.parse().map_err(|_| {
+                ApiError::Malformed(format!("unknown level {level:?}: basic or random"))
+            })?;
             Opponent::Computer(strategy)
         }
         Some("person") => Opponent::Person,
@@ -316,7 +318,8 @@ async fn act(
     let body = body?;
     let chosen = match parse::<ActBody>(&body)? {
         ActBody::Discard { cards } => Move::Discard(
-            CardSet::from_distinct(cards).map_err(|error| ApiError::Malformed(error.to_string()))?,
+            CardSet::from_distinct(cards)
+                .map_err(|error| ApiError::Malformed(error.to_string()))?,
         ),
         ActBody::Play { card } => Move::Play(card),
         ActBody::Go => Move::Go,
@@ -432,13 +435,14 @@ async fn events(
     let receiver = entry.lock().subscribe();
     // The stream holds only the receiver, not the table: a table cleared
     // from the store drops its sender and so ends its streams.
-    let stream = futures_util::stream::unfold((receiver, true), |(mut receiver, first)| async move {
-        if !first {
-            receiver.changed().await.ok()?;
-        }
-        let version = *receiver.borrow_and_update();
-        let event = SseEvent::default().event("update").data(version.to_string());
-        Some((Ok(event), (receiver, false)))
-    });
+    let stream =
+        futures_util::stream::unfold((receiver, true), |(mut receiver, first)| async move {
+            if !first {
+                receiver.changed().await.ok()?;
+            }
+            let version = *receiver.borrow_and_update();
+            let event = SseEvent::default().event("update").data(version.to_string());
+            Some((Ok(event), (receiver, false)))
+        });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }

@@ -53,7 +53,10 @@ pub enum ServeError {
 /// # Errors
 ///
 /// When accepting connections fails for good.
-pub async fn serve(listener: tokio::net::TcpListener, server: Arc<Server>) -> Result<(), ServeError> {
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    server: Arc<Server>,
+) -> Result<(), ServeError> {
     axum::serve(listener, router(server))
         .with_graceful_shutdown(async {
             // Without a signal handler the server simply runs until killed.

@@ -125,10 +125,8 @@ impl Store {
     /// the id and the entry.
     pub(crate) fn open(&self, table: Table) -> Result<(String, Arc<Entry>), NoRandomness> {
         let id = Secret::new()?.0;
-        let entry = Arc::new(Entry {
-            table: Mutex::new(table),
-            tokens: [Secret::new()?, Secret::new()?],
-        });
+        let entry =
+            Arc::new(Entry { table: Mutex::new(table), tokens: [Secret::new()?, Secret::new()?] });
         let mut tables = self.tables();
         self.make_room(&mut tables);
         tables.insert(id.clone(), Arc::clone(&entry));
@@ -152,7 +150,10 @@ impl Store {
         // A table in use by a request right now is neither idle nor a
         // candidate: `try_lock` skips it instead of waiting for it.
         tables.retain(|_, entry| {
-            entry.table.try_lock().map_or(true, |table| table.touched().elapsed() < self.limits.idle)
+            entry
+                .table
+                .try_lock()
+                .map_or(true, |table| table.touched().elapsed() < self.limits.idle)
         });
         while tables.len() >= self.limits.games.max(1) {
             let victim = tables

@@ -338,9 +338,7 @@ pub(crate) const fn other(seat: Seat) -> Seat {
 /// How many cards `seat` holds, as anyone at the table can see.
 fn held(view: &crib_core::View, seat: Seat) -> usize {
     match view.phase {
-        Phase::Discard if view.has_discarded(seat) => {
-            view.config.dealt() - view.config.discards()
-        }
+        Phase::Discard if view.has_discarded(seat) => view.config.dealt() - view.config.discards(),
         Phase::Discard => view.config.dealt(),
         Phase::Pegging => (view.config.dealt() - view.config.discards())
             .saturating_sub(view.pegging.played_by(seat).len()),

@@ -44,11 +44,7 @@ impl Speaker {
     }
 
     fn whose(self, seat: Seat) -> String {
-        if seat == self.me {
-            "Your".to_owned()
-        } else {
-            format!("{}'s", self.name(seat))
-        }
+        if seat == self.me { "Your".to_owned() } else { format!("{}'s", self.name(seat)) }
     }
 
     /// The verb agreeing with the seat: "you play", "the computer plays".
@@ -59,7 +55,8 @@ impl Speaker {
 
 /// A card as printed on its face: `5♥`, `10♠`, `J♦`.
 pub(crate) fn card_text(card: Card) -> String {
-    let rank = if card.rank() == Rank::Ten { "10".to_owned() } else { card.rank().code().to_string() };
+    let rank =
+        if card.rank() == Rank::Ten { "10".to_owned() } else { card.rank().code().to_string() };
     format!("{rank}{}", card.suit().symbol())
 }
 
@@ -169,15 +166,17 @@ pub(crate) fn narrate(event: &Event, me: Seat, names: [&'static str; 2]) -> Narr
             steps: steps(breakdown),
         },
         Event::Claimed { seat, crib, breakdown, claimed } => Narration {
-            lines: vec![format!(
-                "{} {} {}, \"{}\", and {} {}.",
-                who.whose(*seat),
-                if *crib { "crib" } else { "hand" },
-                cards_text(breakdown.show.hand()),
-                breakdown.spoken(),
-                who.name(*seat).to_lowercase(),
-                who.verb(*seat, "claim")
-            ) + &format!(" {}", number_words(u32::from(*claimed)))],
+            lines: vec![
+                format!(
+                    "{} {} {}, \"{}\", and {} {}.",
+                    who.whose(*seat),
+                    if *crib { "crib" } else { "hand" },
+                    cards_text(breakdown.show.hand()),
+                    breakdown.spoken(),
+                    who.name(*seat).to_lowercase(),
+                    who.verb(*seat, "claim")
+                ) + &format!(" {}", number_words(u32::from(*claimed))),
+            ],
             steps: steps(breakdown),
         },
         Event::Muggins { seat, from, points } => line(format!(
@@ -196,7 +195,11 @@ pub(crate) fn narrate(event: &Event, me: Seat, names: [&'static str; 2]) -> Narr
                 Skunk::Single => ": a skunk!",
                 Skunk::Double => ": a double skunk!",
             };
-            line(format!("{} {} the game, {winning} to {losing}{end}", who.name(seat), who.verb(seat, "win")))
+            line(format!(
+                "{} {} the game, {winning} to {losing}{end}",
+                who.name(seat),
+                who.verb(seat, "win")
+            ))
         }
         Event::MatchWon { winner, games } => {
             let seat = Seat::ALL[winner.index().min(1)];
@@ -227,6 +230,9 @@ mod tests {
         let said = narrate(&played, Seat::ALL[0], NAMES);
         assert_eq!(said.lines, ["The computer plays 10♥: \"twenty\"."]);
         let go = Event::Go { seat: Seat::ALL[1], point_to: Some(Seat::ALL[0]) };
-        assert_eq!(narrate(&go, Seat::ALL[0], NAMES).lines, ["The computer: \"go\".", "You: \"one for the go\"."]);
+        assert_eq!(
+            narrate(&go, Seat::ALL[0], NAMES).lines,
+            ["The computer: \"go\".", "You: \"one for the go\"."]
+        );
     }
 }

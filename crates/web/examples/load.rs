@@ -3,12 +3,14 @@
 //! action's latency at the 50th and 99th percentiles.
 //!
 //! ```text
-//! cargo run --release -p crib-web --example load -- [GAMES] [HANDS]
+//! cargo run --release -p crib-web --example load -- [GAMES] [HANDS] [THINK_MS]
 //! ```
 //!
-//! Bounded in count (GAMES games of HANDS hands) and time (two minutes), it
-//! stops by itself and exits non-zero if any call failed or any game did not
-//! add up.
+//! Each player pauses about THINK_MS milliseconds (100 by default) before
+//! each move, as a person would; 0 sends the next call as soon as the last is
+//! answered, which measures queueing more than the server. Bounded in count
+//! (GAMES games of HANDS hands) and time (two minutes), it stops by itself
+//! and exits non-zero if any call failed or any game did not add up.
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -23,6 +25,8 @@ fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let games = args.next().and_then(|text| text.parse().ok()).unwrap_or(200);
     let hands = args.next().and_then(|text| text.parse().ok()).unwrap_or(4);
+    let think =
+        Duration::from_millis(args.next().and_then(|text| text.parse().ok()).unwrap_or(100));
     let Ok(runtime) = tokio::runtime::Builder::new_multi_thread().enable_all().build() else {
         eprintln!("load: cannot start the runtime");
         return ExitCode::FAILURE;
@@ -37,12 +41,12 @@ fn main() -> ExitCode {
             }
         };
         let Ok(addr) = listener.local_addr() else { return ExitCode::FAILURE };
-        let serving = tokio::spawn(axum::serve(listener, crib_web::router(Arc::clone(&server))).into_future());
-        let plan = driver::Plan { games, hands, limit: Duration::from_secs(120) };
+        let serving = tokio::spawn(crib_web::serve(listener, Arc::clone(&server)));
+        let plan = driver::Plan { games, hands, limit: Duration::from_secs(120), think };
         let report = driver::run(addr, plan, "basic").await;
         serving.abort();
         let calls: usize = report.latencies.values().map(Vec::len).sum();
-        println!("{games} games at once, {hands} hands each: {calls} calls in {:.2} s, {} games completed", report.elapsed.as_secs_f64(), report.completed);
+        println!("{games} games at once, {hands} hands each, ~{} ms between moves: {calls} calls in {:.2} s, {} games completed", think.as_millis(), report.elapsed.as_secs_f64(), report.completed);
         println!("{}", report.table());
         if report.problems.is_empty() && report.completed == games {
             ExitCode::SUCCESS

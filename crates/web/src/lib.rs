@@ -28,6 +28,8 @@ mod words;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use axum::serve::ListenerExt;
+
 pub use api::{ApiError, BODY_LIMIT, MAX_GAMES_TO_WIN, Server, router};
 pub use store::{Limits, NoRandomness};
 pub use table::{GUEST, HOST, Move, MoveError, Opponent};
@@ -57,6 +59,13 @@ pub async fn serve(
     listener: tokio::net::TcpListener,
     server: Arc<Server>,
 ) -> Result<(), ServeError> {
+    // Answers are small and go out whole: no reason to let Nagle's
+    // algorithm hold them back waiting for acknowledgements.
+    let listener = listener.tap_io(|tcp| {
+        if tcp.set_nodelay(true).is_err() {
+            // A socket that refuses the option still works, only slower.
+        }
+    });
     axum::serve(listener, router(server))
         .with_graceful_shutdown(async {
             // Without a signal handler the server simply runs until killed.

@@ -26,6 +26,10 @@ pub struct Plan {
     pub hands: usize,
     /// The run stops by itself after this long.
     pub limit: Duration,
+    /// The mean pause between a player's calls, as a person thinks (each
+    /// pause is drawn from half to one and a half times it); zero hammers
+    /// the server as fast as it answers.
+    pub think: Duration,
 }
 
 /// What a run measured.
@@ -77,6 +81,8 @@ struct Game {
     id: String,
     token: String,
     latencies: Vec<(&'static str, Duration)>,
+    /// The state of a small generator for the pauses.
+    jitter: u64,
 }
 
 impl Game {
@@ -109,20 +115,52 @@ impl Game {
         if status.is_success() { Ok(value) } else { Err(format!("{name}: {status} {value}")) }
     }
 
+    async fn page(&mut self) -> Result<(), String> {
+        let request = Request::get(format!("{}/", self.base))
+            .body(Full::new(Bytes::new()))
+            .map_err(|error| error.to_string())?;
+        let started = Instant::now();
+        let response =
+            self.client.request(request).await.map_err(|error| format!("page: {error}"))?;
+        let status = response.status();
+        response.into_body().collect().await.map_err(|error| format!("page: {error}"))?;
+        self.latencies.push(("page", started.elapsed()));
+        if status.is_success() { Ok(()) } else { Err(format!("page: {status}")) }
+    }
+
+    async fn pause(&mut self, think: Duration) {
+        if think.is_zero() {
+            return;
+        }
+        self.jitter ^= self.jitter << 13;
+        self.jitter ^= self.jitter >> 7;
+        self.jitter ^= self.jitter << 17;
+        let fraction = 0.5 + (self.jitter % 1000) as f64 / 1000.0;
+        tokio::time::sleep(think.mul_f64(fraction)).await;
+    }
+
     /// Plays `hands` hands: the first cards that may go, always.
-    async fn play(&mut self, hands: usize, level: &str) -> Result<(), String> {
+    async fn play(&mut self, hands: usize, level: &str, think: Duration) -> Result<(), String> {
+        // People arrive over time, not all in one instant; the browser loads
+        // the page first, which here also opens the connection, so that
+        // `create` times the server rather than the handshake.
+        self.pause(think).await;
+        self.page().await?;
         let created =
             self.call("create", Method::POST, "/api/games", Some(json!({"level": level}))).await?;
         self.id = created["game"].as_str().ok_or("no game id")?.to_owned();
         self.token = created["token"].as_str().ok_or("no token")?.to_owned();
         let game = format!("/api/games/{}", self.id);
         let mut state = created["state"].clone();
+        // Like the page, ask only for the events not yet seen.
+        let mut next = state["next"].as_u64().unwrap_or(0);
         let mut finished = 0;
         // A hand is at most a dozen moves; the bound only stops a runaway.
         for _ in 0..hands * 20 {
             let moves = &state["moves"];
             let hand: Vec<Value> = state["view"]["hand"].as_array().cloned().unwrap_or_default();
             let discard = moves["discard"].as_u64().unwrap_or(0) as usize;
+            self.pause(think).await;
             let body = if discard > 0 {
                 self.call("hint", Method::GET, &format!("{game}/hint"), None).await?;
                 json!({"action": "discard", "cards": hand[..discard.min(hand.len())]})
@@ -148,7 +186,8 @@ impl Game {
                 _ => "continue",
             };
             self.call(name, Method::POST, &format!("{game}/act"), Some(body)).await?;
-            state = self.call("state", Method::GET, &game, None).await?;
+            state = self.call("state", Method::GET, &format!("{game}?since={next}"), None).await?;
+            next = state["next"].as_u64().unwrap_or(next);
         }
         self.check(&game).await
     }
@@ -204,24 +243,28 @@ impl Game {
 /// Plays `plan.games` games at once against the server at `addr`.
 pub async fn run(addr: SocketAddr, plan: Plan, level: &'static str) -> Report {
     assert!(addr.ip().is_loopback(), "the load client only talks to loopback");
+    let mut connector = HttpConnector::new();
+    connector.set_nodelay(true);
     let client = Client::builder(TokioExecutor::new())
         .pool_max_idle_per_host(plan.games)
-        .build_http::<Full<Bytes>>();
+        .build::<_, Full<Bytes>>(connector);
     let base = format!("http://{addr}");
     let started = Instant::now();
     let report = Arc::new(std::sync::Mutex::new(Report::default()));
     let mut tasks = Vec::new();
-    for _ in 0..plan.games {
+    for index in 0..plan.games {
         let mut game = Game {
             client: client.clone(),
             base: base.clone(),
             id: String::new(),
             token: String::new(),
             latencies: Vec::new(),
+            jitter: 0x9e37_79b9_7f4a_7c15 ^ (index as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d),
         };
         let report = Arc::clone(&report);
         tasks.push(tokio::spawn(async move {
-            let outcome = tokio::time::timeout(plan.limit, game.play(plan.hands, level)).await;
+            let outcome =
+                tokio::time::timeout(plan.limit, game.play(plan.hands, level, plan.think)).await;
             let mut report = report.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
             for (name, took) in game.latencies {
                 report.latencies.entry(name).or_default().push(took);

@@ -16,7 +16,7 @@ async fn dozens_of_games_at_once_stay_consistent() {
     let addr = listener.local_addr().unwrap();
     let serving =
         tokio::spawn(axum::serve(listener, crib_web::router(Arc::clone(&server))).into_future());
-    let plan = Plan { games: 40, hands: 2, limit: Duration::from_secs(60) };
+    let plan = Plan { games: 40, hands: 2, limit: Duration::from_secs(60), think: Duration::ZERO };
     let report = run(addr, plan, "basic").await;
     serving.abort();
     assert!(report.problems.is_empty(), "{:#?}", report.problems);

@@ -65,11 +65,14 @@ async function newPage() {
   return page;
 }
 
+// Clicks, waits for the move's answer and for the page to draw it.
 async function act(page, locator) {
+  const drawn = Number(await page.evaluate(() => document.body.dataset.updates || 0));
   const answered = page.waitForResponse((res) => res.url().includes("/act") && res.request().method() === "POST");
   await locator.click();
   const res = await answered;
   assert.equal(res.status(), 200, await res.text());
+  await page.waitForFunction((before) => Number(document.body.dataset.updates || 0) > before, drawn);
 }
 
 test("a whole seeded hand against the computer, played through the page", async () => {
@@ -175,7 +178,10 @@ test("two people at one table, each from their own page, live", async () => {
   await host.goto(base + "/");
   await host.locator("#start").waitFor();
   await host.selectOption("#opponent", "person");
+  const created = host.waitForResponse((res) => res.url().endsWith("/api/games"));
   await host.click("#start-button");
+  assert.equal((await created).status(), 201);
+  await host.locator("#invite").waitFor();
   const link = await host.locator("#invite-link").inputValue();
   assert.match(link, /#join=[0-9a-f]{32}$/);
   const guest = await newPage();

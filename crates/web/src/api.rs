@@ -365,10 +365,10 @@ async fn hint(
     headers: HeaderMap,
 ) -> Result<Json<HintBody>, ApiError> {
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
-    let advice = entry.lock().hint(seat);
-    // The discard table is the costly part; the lock is released before
-    // it is turned into rows.
-    Ok(Json(match advice {
+    // The discard table is the costly part of a hint: it is worked out from
+    // a copy of the view, with the table unlocked.
+    let view = entry.lock().view(seat);
+    Ok(Json(match crib_ai::hint(&view) {
         Hint::Discard { keeps, dealer } => HintBody::Discard {
             dealer,
             keeps: keeps

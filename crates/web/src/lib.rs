@@ -61,10 +61,9 @@ pub async fn serve(
 ) -> Result<(), ServeError> {
     // Answers are small and go out whole: no reason to let Nagle's
     // algorithm hold them back waiting for acknowledgements.
+    // A socket that refuses the option still works, only slower.
     let listener = listener.tap_io(|tcp| {
-        if tcp.set_nodelay(true).is_err() {
-            // A socket that refuses the option still works, only slower.
-        }
+        tcp.set_nodelay(true).ok();
     });
     axum::serve(listener, router(server))
         .with_graceful_shutdown(async {

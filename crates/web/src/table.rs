@@ -189,9 +189,9 @@ impl Table {
         self.changed();
     }
 
-    /// The hint for `seat`, from its own view.
-    pub(crate) fn hint(&self, seat: Seat) -> crib_ai::Hint {
-        crib_ai::hint(&self.play.view(seat))
+    /// What `seat` may know of the current game.
+    pub(crate) fn view(&self, seat: Seat) -> crib_core::View {
+        self.play.view(seat)
     }
 
     /// Everything `seat` may know, with its events from `since` on.
@@ -319,15 +319,8 @@ impl Table {
 }
 
 fn new_match(games_to_win: u32, seed: u64) -> (Match, Vec<Event>) {
-    // The default configuration is valid, so `Match::new` cannot refuse it;
-    // should it ever, a one-game match of the same seed is the fallback.
-    match Match::new(GameConfig::default(), games_to_win, seed) {
-        Ok(pair) => pair,
-        Err(_) => {
-            let fallback = Match::new(GameConfig::default(), 1, seed);
-            fallback.unwrap_or_else(|_| unreachable!("the default configuration is valid"))
-        }
-    }
+    Match::new(GameConfig::default(), games_to_win, seed)
+        .expect("the default configuration is valid, and Match::new refuses only invalid ones")
 }
 
 /// The other seat of two.

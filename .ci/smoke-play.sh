@@ -68,7 +68,10 @@ wait_for 'You play ' 30 "card played"
 tmux_ send-keys -t smoke q
 wait_for 'Quit the game?' 30 "quit question"
 tmux_ send-keys -t smoke y
-wait_for 'GAME-EXITED-' 30 "exit"
+# A digit: the command line on screen says GAME-EXITED-$status too, and under
+# load the screen can be read after the game restored it but before the
+# status line is printed.
+wait_for 'GAME-EXITED-[0-9]' 30 "exit"
 
 screen_after=$(screen)
 if ! grep -q 'GAME-EXITED-0' <<<"$screen_after"; then

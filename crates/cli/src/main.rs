@@ -19,6 +19,7 @@ mod record;
 mod replay;
 mod saved;
 mod score;
+mod serve;
 mod sim;
 mod stats;
 
@@ -34,6 +35,7 @@ Examples:
   crib play                          play against the computer in the terminal
   crib play --resume                 take up the last unfinished match
   crib history                       the matches you have finished
+  crib serve                         play in the browser at http://127.0.0.1:8121/
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
   crib stats hands                   score every possible show")]
@@ -63,6 +65,8 @@ enum Command {
     History(history::Args),
     /// Step through a saved match, event by event.
     Replay(replay::Args),
+    /// Play in the browser: serve the game on a local address.
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +81,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::History(args) => history::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match outcome {
         Ok(code) => code,

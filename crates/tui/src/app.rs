@@ -27,9 +27,9 @@ use crib_core::{
 };
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::hint::{Hint, hint};
 use crate::narrate::{Message, card_text, narrate, side_of};
 use crate::opponent::Opponent;
+use crib_ai::{Hint, hint};
 
 /// The person's seat.
 pub const HUMAN: Seat = Seat::ALL[0];

@@ -24,7 +24,6 @@
 #![forbid(unsafe_code)]
 
 mod app;
-mod hint;
 pub mod narrate;
 mod opponent;
 mod terminal;
@@ -34,6 +33,6 @@ pub use app::{
     App, COMPUTER, COUNTED, Confirm, Ending, HUMAN, Options, Overlay, RecordError, Recorder, STEP,
     ShowItem, Stage, THINK,
 };
-pub use hint::{Hint, hint};
+pub use crib_ai::{Hint, hint};
 pub use opponent::{Computer, EngineOpponent, Opponent, OpponentError};
 pub use terminal::{TuiError, require_terminal, run};

@@ -9,8 +9,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::cards;
 use super::theme;
 use crate::app::{App, Confirm, HUMAN, Overlay};
-use crate::hint::Hint;
 use crate::narrate::{cards_text, game_result, side_of};
+use crib_ai::Hint;
 
 /// Draws the window open over the table, or the end of a game.
 pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {

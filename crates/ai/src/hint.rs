@@ -1,5 +1,7 @@
-//! Hints: what the strongest built-in player would do in the person's seat,
-//! and why.
+//! Hints: what the strongest built-in player would do in a seat, and why.
+//!
+//! Shared by every interface (the terminal and the web page), so that advice
+//! is computed once, from a seat's view, and never in display code.
 //!
 //! In the discard, the whole discard table of `crib_ai` (every keep of four
 //! with its exact expected hand over the possible starters); in the play, the
@@ -7,17 +9,17 @@
 //! Hints always come from [`Strategy::STRONGEST`], whatever the level of the
 //! opponent, so that a hint is the best advice the program has.
 
-use crib_ai::{Keep, Player, Strategy, discard_table};
+use crate::{Keep, Player, Strategy, discard_table};
 use crib_core::{Card, PegPoints, Phase, View};
 
-/// A hint for the person's seat.
+/// A hint for one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hint {
     /// Every keep of four, best first; the first is the computer's choice.
     Discard {
         /// The keeps, best first.
         keeps: Vec<Keep>,
-        /// Whether the person deals (the crib is theirs).
+        /// Whether the seat deals (the crib is its own).
         dealer: bool,
     },
     /// The card the computer would play.
@@ -40,7 +42,7 @@ pub enum Hint {
     Nothing(&'static str),
 }
 
-/// The hint for `view`, the person's view of the game.
+/// The hint for `view`, the view of the seat that asks.
 #[must_use]
 pub fn hint(view: &View) -> Hint {
     match view.phase {
@@ -69,9 +71,9 @@ pub fn hint(view: &View) -> Hint {
                 None => Hint::Go { count: view.pegging.count() },
             }
         }
-        Phase::Discard => Hint::Nothing("your cards are in the crib: the computer is choosing"),
-        Phase::Pegging => Hint::Nothing("it is the computer's turn to play"),
-        Phase::Deal => Hint::Nothing("the hand is over: press enter for the next deal"),
+        Phase::Discard => Hint::Nothing("your cards are in the crib: the other discard is awaited"),
+        Phase::Pegging => Hint::Nothing("it is not your turn to play"),
+        Phase::Deal => Hint::Nothing("the hand is over: the next deal is to come"),
         Phase::Over => Hint::Nothing("the game is over"),
     }
 }

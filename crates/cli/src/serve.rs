@@ -1,0 +1,53 @@
+//! `crib serve`: cribbage in the browser, served by the program itself.
+//!
+//! The site lives in `crib_web`; this file turns the command line into a
+//! listener and a server, says where to point the browser, and runs until
+//! ctrl-c.
+
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use crib_web::{Limits, Server};
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The address to listen on. Keep it on loopback unless the players are
+    /// elsewhere: the server has no TLS.
+    #[arg(long, default_value = "127.0.0.1:8121")]
+    addr: SocketAddr,
+    /// Deal the games opened without a seed of their own from this seed, in
+    /// order, so that a session can be replayed [default: random deals].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The most games kept at once; past it, finished and idle games are
+    /// cleared first.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_games: u32,
+    /// Minutes a game may go unused before it may be cleared.
+    #[arg(long, default_value_t = 360)]
+    idle_minutes: u64,
+}
+
+pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let limits = Limits {
+        games: usize::try_from(args.max_games).context("--max-games")?,
+        idle: Duration::from_secs(args.idle_minutes.saturating_mul(60)),
+    };
+    let server = Arc::new(Server::new(limits, args.seed));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")?;
+    runtime.block_on(async {
+        let listener = crib_web::bind(args.addr).await?;
+        let addr = listener.local_addr().context("reading the listening address")?;
+        // The browser test reads this line to find the port of --addr ...:0.
+        eprintln!("crib: serving on http://{addr}/ (ctrl-c stops)");
+        crib_web::serve(listener, server).await?;
+        anyhow::Ok(())
+    })?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,205 @@
+// A whole seeded hand of `crib serve`, played through the page in headless
+// Chromium: discard by clicking, peg every card, read the show, and check the
+// board on the page against the game's events from the API.
+//
+// CRIB_BIN names the binary (default: target/release/crib, else debug);
+// CHROMIUM the browser (default: /usr/bin/chromium). Screenshots go to
+// e2e/screenshots/.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..", "..");
+const bin = process.env.CRIB_BIN
+  || [join(root, "target", "release", "crib"), join(root, "target", "debug", "crib")].find(existsSync);
+const shots = join(here, "screenshots");
+const SEED = "2026";
+
+let server, base, context, profile;
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--seed", SEED], { stdio: ["ignore", "ignore", "pipe"] });
+    let text = "";
+    const timer = setTimeout(() => reject(new Error("crib serve did not start: " + text)), 10000);
+    child.stderr.on("data", (chunk) => {
+      text += chunk;
+      const found = text.match(/serving on (http:\/\/127\.0\.0\.1:\d+)\//);
+      if (found) { clearTimeout(timer); resolve([child, found[1]]); }
+    });
+    child.on("exit", (code) => reject(new Error(`crib serve exited with ${code}: ${text}`)));
+  });
+}
+
+before(async () => {
+  assert.ok(bin, "build crib first (cargo build --release -p crib)");
+  [server, base] = await startServer();
+  profile = mkdtempSync(join(tmpdir(), "crib-e2e-"));
+  mkdirSync(shots, { recursive: true });
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    viewport: { width: 1200, height: 900 },
+  });
+});
+
+after(async () => {
+  if (context) await context.close();
+  if (server) server.kill();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+// Every request the page makes stays on the server under test.
+async function newPage() {
+  const page = await context.newPage();
+  await page.route("**/*", (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
+  return page;
+}
+
+// Clicks, waits for the move's answer and for the page to draw it.
+async function act(page, locator) {
+  const drawn = Number(await page.evaluate(() => document.body.dataset.updates || 0));
+  const answered = page.waitForResponse((res) => res.url().includes("/act") && res.request().method() === "POST");
+  await locator.click();
+  const res = await answered;
+  assert.equal(res.status(), 200, await res.text());
+  await page.waitForFunction((before) => Number(document.body.dataset.updates || 0) > before, drawn);
+}
+
+test("a whole seeded hand against the computer, played through the page", async () => {
+  const page = await newPage();
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(base + "/");
+  await page.locator("#start").waitFor();
+  await page.selectOption("#opponent", "computer");
+  await page.selectOption("#level", "basic");
+  const created = page.waitForResponse((res) => res.url().endsWith("/api/games"));
+  await page.click("#start-button");
+  assert.equal((await created).status(), 201);
+
+  // The discard: six cards, two clicked, given to the crib.
+  const hand = page.locator("#hand button.card");
+  await assert.doesNotReject(hand.nth(5).waitFor());
+  assert.equal(await hand.count(), 6);
+  assert.equal(await page.locator("#discard-button").isDisabled(), true);
+  await hand.nth(0).click();
+  // The second card is chosen with the keyboard: focus and Enter.
+  await hand.nth(1).focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await page.locator("#hand button.selected").count(), 2);
+  await page.screenshot({ path: join(shots, "discard.png") });
+  await act(page, page.locator("#discard-button"));
+  assert.equal(await page.locator("#hand button.card").count(), 4);
+  assert.equal(await page.locator("#starter .card:not(.back)").count(), 1);
+
+  // The play: a playable card or go until the hand is over.
+  for (let turn = 0; turn < 16; turn++) {
+    if (await page.locator("#continue-button:not(.hidden)").count()) break;
+    const playable = page.locator("#hand button.playable");
+    if (await playable.count()) {
+      if (turn === 1) await page.screenshot({ path: join(shots, "pegging.png") });
+      await act(page, playable.first());
+    } else if (await page.locator("#go-button:not(.hidden)").count()) {
+      await act(page, page.locator("#go-button"));
+    } else {
+      await page.waitForTimeout(100);
+    }
+  }
+  assert.equal(await page.locator("#continue-button:not(.hidden)").count(), 1, "the hand ends with continue");
+
+  // The show: both hands and the crib, each counted step by step.
+  const token = new URLSearchParams(new URL(page.url()).hash.slice(1));
+  const game = token.get("game");
+  const api = await page.request.get(`${base}/api/games/${game}?since=0`, { headers: { Authorization: "Bearer " + token.get("token") } });
+  assert.equal(api.status(), 200);
+  const state = await api.json();
+  const shows = state.events.filter((said) => ["shown", "crib_shown"].includes(said.event.event));
+  assert.equal(shows.length, 3, "two hands and the crib are shown");
+  const blocks = page.locator("#show-body .shown");
+  assert.equal(await blocks.count(), 3);
+  await page.waitForTimeout(350 * 12);
+  for (let i = 0; i < 3; i++) {
+    const block = blocks.nth(i);
+    assert.equal(await block.locator("div").first().textContent(), shows[i].lines[0]);
+    const steps = await block.locator("li").allTextContents();
+    assert.deepEqual(steps.map((s) => s.split(": ").pop()), shows[i].steps.map((s) => s.words));
+    assert.equal(await block.locator("li:not(.said)").count(), 0, "every step has been said");
+    const total = shows[i].steps.length ? shows[i].steps.at(-1).total : 0;
+    assert.equal(await block.locator(".total").textContent(), `Total: ${total}`);
+  }
+  await page.screenshot({ path: join(shots, "show.png"), fullPage: true });
+
+  // The board: each side's front peg is the sum of its points in the events,
+  // its back peg the total before its last points.
+  const front = [0, 0], backs = [0, 0];
+  for (const said of state.events) {
+    if (!said.points || !said.points.points) continue;
+    const side = said.points.seat;
+    backs[side] = front[side];
+    front[side] += said.points.points;
+  }
+  for (const side of [0, 1]) {
+    assert.equal(Number(await page.getAttribute(`#peg-${side}-front`, "data-score")), front[side], `side ${side} front peg`);
+    assert.equal(Number(await page.getAttribute(`#peg-${side}-back`, "data-score")), backs[side], `side ${side} back peg`);
+    assert.equal(Number(await page.getAttribute(`#score-${side}`, "data-score")), front[side]);
+    assert.deepEqual(state.view.board[side], { front: front[side], back: backs[side] });
+  }
+  // Every score is in the log, in the words the API gave.
+  const log = await page.locator("#log li").allTextContents();
+  assert.deepEqual(log, state.events.flatMap((said) => said.lines));
+
+  // The hint opens the discard table once the next hand is dealt.
+  await act(page, page.locator("#continue-button"));
+  await page.click("#hint-button");
+  await page.locator("#hint[open] table").waitFor();
+  assert.equal(await page.locator("#hint tbody tr").count(), 15);
+  await page.screenshot({ path: join(shots, "hint.png") });
+  await page.keyboard.press("Escape");
+
+  // Quit: the table is closed and says so.
+  await page.click("#quit-button");
+  await page.locator("#status", { hasText: "quit" }).waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("two people at one table, each from their own page, live", async () => {
+  const host = await newPage();
+  await host.goto(base + "/");
+  await host.locator("#start").waitFor();
+  await host.selectOption("#opponent", "person");
+  const created = host.waitForResponse((res) => res.url().endsWith("/api/games"));
+  await host.click("#start-button");
+  assert.equal((await created).status(), 201);
+  await host.locator("#invite").waitFor();
+  const link = await host.locator("#invite-link").inputValue();
+  assert.match(link, /#join=[0-9a-f]{32}$/);
+  const guest = await newPage();
+  await guest.setViewportSize({ width: 390, height: 844 });
+  await guest.goto(link);
+  await guest.locator("#hand button.card").nth(5).waitFor();
+  // The host learns that the guest joined without reloading.
+  await host.locator("#invite").waitFor({ state: "hidden" });
+  // Each discards; each sees the other's cards only face down.
+  for (const page of [host, guest]) {
+    await page.locator("#hand button.card").nth(0).click();
+    await page.locator("#hand button.card").nth(1).click();
+    await act(page, page.locator("#discard-button"));
+  }
+  await host.locator("#starter .card:not(.back)").waitFor();
+  await guest.locator("#starter .card:not(.back)").waitFor();
+  assert.equal(await host.locator("#them-cards .card.back").count(), 4);
+  await guest.screenshot({ path: join(shots, "phone.png"), fullPage: true });
+  await host.close();
+  await guest.close();
+});

@@ -1,0 +1,448 @@
+//! The HTTP API: routes, what each reads and answers, and every error as a
+//! JSON `{ "error": "..." }` with a 4xx status.
+//!
+//! Requests name a table by its id in the path and a seat by its token, sent
+//! as `Authorization: Bearer <token>` (or `?token=` for the live stream,
+//! which browsers open without headers). Bodies are read as bytes under a
+//! small limit and parsed here, so that a malformed or oversized body gets
+//! the same JSON error as anything else. A refused request changes nothing.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Path, Query, State as Shared};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use crib_ai::{Hint, Strategy};
+use crib_core::{Card, CardSet, Seat, derive_seed};
+use futures_util::Stream;
+use serde::{Deserialize, Serialize};
+
+use crate::store::{Entry, Limits, NoRandomness, Store};
+use crate::table::{GUEST, HOST, Move, MoveError, Opponent, State, Table};
+
+/// The largest request body read, in bytes: a move is a few dozen.
+pub const BODY_LIMIT: usize = 4096;
+
+/// The most games a match may be played to.
+pub const MAX_GAMES_TO_WIN: u32 = 9;
+
+/// The page, whole: HTML, CSS and script in one file.
+const PAGE: &str = include_str!("page.html");
+
+/// Why a request is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// No table has this id (never had, or it was cleared).
+    #[error("no such game: it may have ended and been cleared")]
+    UnknownGame,
+    /// No token was sent.
+    #[error("missing token: send it as 'Authorization: Bearer <token>'")]
+    NoToken,
+    /// The token is not one of this table's.
+    #[error("wrong token for this game")]
+    WrongToken,
+    /// The move is refused.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// The guest seat is taken, or is the computer's.
+    #[error("this game has no seat left to join")]
+    SeatTaken,
+    /// The body or the query could not be read.
+    #[error("malformed request: {0}")]
+    Malformed(String),
+    /// The body is over [`BODY_LIMIT`].
+    #[error("request body too large: at most {BODY_LIMIT} bytes")]
+    TooLarge,
+    /// No route has this path.
+    #[error("no such page or API route")]
+    NoRoute,
+    /// The route exists, not with this method.
+    #[error("method not allowed on this route")]
+    Method,
+    /// Secrets could not be drawn.
+    #[error(transparent)]
+    Randomness(#[from] NoRandomness),
+}
+
+impl ApiError {
+    /// The status the error answers with.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::UnknownGame | ApiError::NoRoute => StatusCode::NOT_FOUND,
+            ApiError::NoToken => StatusCode::UNAUTHORIZED,
+            ApiError::WrongToken => StatusCode::FORBIDDEN,
+            ApiError::Move(_) | ApiError::SeatTaken => StatusCode::CONFLICT,
+            ApiError::Malformed(_) => StatusCode::BAD_REQUEST,
+            ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Method => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Randomness(_) => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        #[derive(Serialize)]
+        struct Body {
+            error: String,
+        }
+        (self.status(), Json(Body { error: self.to_string() })).into_response()
+    }
+}
+
+impl From<BytesRejection> for ApiError {
+    fn from(rejection: BytesRejection) -> ApiError {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::TooLarge
+        } else {
+            ApiError::Malformed(rejection.body_text())
+        }
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> ApiError {
+        ApiError::Malformed(rejection.body_text())
+    }
+}
+
+/// What the server shares between requests.
+#[derive(Debug)]
+pub struct Server {
+    store: Store,
+    /// With a seed, games opened without one take seeds derived from it in
+    /// order, so that a run of the server can be replayed (the browser test
+    /// relies on it).
+    seed: Option<u64>,
+    opened: AtomicU64,
+}
+
+impl Server {
+    /// A server keeping at most `limits` tables; `seed` fixes the deals of
+    /// games opened without a seed of their own.
+    pub fn new(limits: Limits, seed: Option<u64>) -> Server {
+        Server { store: Store::new(limits), seed, opened: AtomicU64::new(0) }
+    }
+
+    /// The number of tables kept now.
+    pub fn games(&self) -> usize {
+        self.store.len()
+    }
+
+    fn next_seed(&self) -> Result<u64, NoRandomness> {
+        let count = self.opened.fetch_add(1, Ordering::Relaxed);
+        match self.seed {
+            Some(seed) => Ok(derive_seed(seed, count)),
+            None => {
+                let mut bytes = [0u8; 8];
+                getrandom::fill(&mut bytes).map_err(|_| NoRandomness)?;
+                Ok(u64::from_le_bytes(bytes))
+            }
+        }
+    }
+}
+
+/// The router of the whole site: the page and the API.
+pub fn router(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/", get(page))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/act", post(act))
+        .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/new", post(restart))
+        .route("/api/games/{id}/quit", post(quit))
+        .route("/api/games/{id}/events", get(events))
+        .fallback(|| async { ApiError::NoRoute })
+        .method_not_allowed_fallback(|| async { ApiError::Method })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(server)
+}
+
+async fn page() -> impl IntoResponse {
+    ([(header::CACHE_CONTROL, "no-cache")], Html(PAGE))
+}
+
+/// The query of a state request or a live stream.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Params {
+    since: Option<usize>,
+    token: Option<String>,
+}
+
+/// The body of a new game.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateBody {
+    /// "computer" (the default) or "person".
+    opponent: Option<String>,
+    /// The computer's level: "basic" (the default) or "random".
+    level: Option<String>,
+    /// Deals follow from it; drawn at random without it.
+    seed: Option<u64>,
+    /// Games to win the match, 1 to 9; 1 without it.
+    games: Option<u32>,
+}
+
+/// The body of a move.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "action", rename_all = "lowercase")]
+enum ActBody {
+    Discard { cards: Vec<Card> },
+    Play { card: Card },
+    Go,
+    Continue,
+}
+
+/// The answer to opening or joining a game: the secret for the seat.
+#[derive(Debug, Serialize)]
+struct Seated {
+    game: String,
+    seat: Seat,
+    token: String,
+    state: State,
+}
+
+fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|error| ApiError::Malformed(error.to_string()))
+}
+
+fn token(headers: &HeaderMap, params: &Params) -> Result<String, ApiError> {
+    if let Some(value) = headers.get(header::AUTHORIZATION) {
+        let text = value
+            .to_str()
+            .map_err(|_| ApiError::Malformed("unreadable authorization header".into()))?;
+        return text
+            .strip_prefix("Bearer ")
+            .map(|token| token.trim().to_owned())
+            .ok_or_else(|| ApiError::Malformed("authorization must be 'Bearer <token>'".into()));
+    }
+    params.token.clone().ok_or(ApiError::NoToken)
+}
+
+/// The table and the seat that a request speaks for.
+fn seated(
+    server: &Server,
+    id: &str,
+    headers: &HeaderMap,
+    params: &Params,
+) -> Result<(Arc<Entry>, Seat), ApiError> {
+    let entry = server.store.get(id).ok_or(ApiError::UnknownGame)?;
+    let token = token(headers, params)?;
+    let seat = entry.seat_of(&token).ok_or(ApiError::WrongToken)?;
+    Ok((entry, seat))
+}
+
+async fn create(
+    Shared(server): Shared<Arc<Server>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let body = body?;
+    let request: CreateBody = if body.iter().all(u8::is_ascii_whitespace) {
+        CreateBody::default()
+    } else {
+        parse(&body)?
+    };
+    let opponent = match request.opponent.as_deref() {
+        None | Some("computer") => {
+            let level = request.level.as_deref().unwrap_or("basic");
+            let strategy: Strategy = level.parse().map_err(|_| {
+                ApiError::Malformed(format!("unknown level {level:?}: basic or random"))
+            })?;
+            Opponent::Computer(strategy)
+        }
+        Some("person") => Opponent::Person,
+        Some(other) => {
+            return Err(ApiError::Malformed(format!(
+                "unknown opponent {other:?}: computer or person"
+            )));
+        }
+    };
+    let games = request.games.unwrap_or(1);
+    if !(1..=MAX_GAMES_TO_WIN).contains(&games) {
+        return Err(ApiError::Malformed(format!("games must be 1 to {MAX_GAMES_TO_WIN}")));
+    }
+    let seed = match request.seed {
+        Some(seed) => seed,
+        None => server.next_seed()?,
+    };
+    let table = Table::new(opponent, games, seed);
+    let (game, entry) = server.store.open(table)?;
+    let state = entry.lock().state(HOST, 0);
+    let token = entry.token(HOST).as_str().to_owned();
+    Ok((StatusCode::CREATED, Json(Seated { game, seat: HOST, token, state })))
+}
+
+async fn join(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+) -> Result<Json<Seated>, ApiError> {
+    let entry = server.store.get(&id).ok_or(ApiError::UnknownGame)?;
+    let mut table = entry.lock();
+    if !table.join() {
+        return Err(ApiError::SeatTaken);
+    }
+    let state = table.state(GUEST, 0);
+    let token = entry.token(GUEST).as_str().to_owned();
+    Ok(Json(Seated { game: id, seat: GUEST, token, state }))
+}
+
+async fn state(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    params: Result<Query<Params>, QueryRejection>,
+) -> Result<Json<State>, ApiError> {
+    let Query(params) = params?;
+    let (entry, seat) = seated(&server, &id, &headers, &params)?;
+    let mut table = entry.lock();
+    table.touch();
+    Ok(Json(table.state(seat, params.since.unwrap_or(0))))
+}
+
+async fn act(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<State>, ApiError> {
+    let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
+    let body = body?;
+    let chosen = match parse::<ActBody>(&body)? {
+        ActBody::Discard { cards } => Move::Discard(
+            CardSet::from_distinct(cards)
+                .map_err(|error| ApiError::Malformed(error.to_string()))?,
+        ),
+        ActBody::Play { card } => Move::Play(card),
+        ActBody::Go => Move::Go,
+        ActBody::Continue => Move::Continue,
+    };
+    let mut table = entry.lock();
+    let since = table.event_count();
+    table.act(seat, chosen)?;
+    Ok(Json(table.state(seat, since)))
+}
+
+/// A hint as the page shows it.
+#[derive(Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum HintBody {
+    Discard { dealer: bool, keeps: Vec<KeepRow> },
+    Play { card: Card, count: u8, says: String, options: Vec<PlayRow> },
+    Go { count: u8 },
+    Nothing { reason: &'static str },
+}
+
+#[derive(Debug, Serialize)]
+struct KeepRow {
+    keep: CardSet,
+    discard: CardSet,
+    /// The average hand over every starter, to three places.
+    expected: String,
+    min: u8,
+    max: u8,
+}
+
+#[derive(Debug, Serialize)]
+struct PlayRow {
+    card: Card,
+    count: u8,
+    points: u8,
+    says: String,
+}
+
+async fn hint(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<HintBody>, ApiError> {
+    let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
+    // The discard table is the costly part of a hint: it is worked out from
+    // a copy of the view, with the table unlocked.
+    let view = entry.lock().view(seat);
+    Ok(Json(match crib_ai::hint(&view) {
+        Hint::Discard { keeps, dealer } => HintBody::Discard {
+            dealer,
+            keeps: keeps
+                .into_iter()
+                .map(|keep| KeepRow {
+                    keep: keep.keep,
+                    discard: keep.discard,
+                    expected: format!("{:.3}", keep.expected),
+                    min: keep.min,
+                    max: keep.max,
+                })
+                .collect(),
+        },
+        Hint::Play { card, points, count, options } => HintBody::Play {
+            card,
+            count,
+            says: points.spoken(count),
+            options: options
+                .into_iter()
+                .map(|(card, points, count)| PlayRow {
+                    card,
+                    count,
+                    points: points.total(),
+                    says: points.spoken(count),
+                })
+                .collect(),
+        },
+        Hint::Go { count } => HintBody::Go { count },
+        Hint::Nothing(reason) => HintBody::Nothing { reason },
+    }))
+}
+
+async fn restart(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<State>, ApiError> {
+    let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
+    let mut table = entry.lock();
+    table.restart();
+    Ok(Json(table.state(seat, 0)))
+}
+
+async fn quit(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<State>, ApiError> {
+    let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
+    let mut table = entry.lock();
+    let since = table.event_count();
+    table.quit();
+    Ok(Json(table.state(seat, since)))
+}
+
+async fn events(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    params: Result<Query<Params>, QueryRejection>,
+) -> Result<Sse<impl Stream<Item = Result<SseEvent, std::convert::Infallible>>>, ApiError> {
+    let Query(params) = params?;
+    let (entry, _) = seated(&server, &id, &headers, &params)?;
+    let receiver = entry.lock().subscribe();
+    // The stream holds only the receiver, not the table: a table cleared
+    // from the store drops its sender and so ends its streams.
+    let stream =
+        futures_util::stream::unfold((receiver, true), |(mut receiver, first)| async move {
+            if !first {
+                receiver.changed().await.ok()?;
+            }
+            let version = *receiver.borrow_and_update();
+            let event = SseEvent::default().event("update").data(version.to_string());
+            Some((Ok(event), (receiver, false)))
+        });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}

@@ -1,0 +1,177 @@
+//! The tables kept by the server, their secrets, and the bound on how many
+//! are kept.
+//!
+//! Each table is found by an unguessable id and each of its seats answers to
+//! its own secret token, both 128 bits from the operating system's generator.
+//! The store holds at most [`Limits::games`] tables: to open one more it
+//! drops first any table idle for longer than [`Limits::idle`], then, if still
+//! full, the finished table (or failing that the table) least recently used,
+//! so memory stays bounded whatever clients do.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use crib_core::Seat;
+
+use crate::table::{GUEST, HOST, Table};
+
+/// How many tables the server keeps, and for how long unused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most tables kept at once.
+    pub games: usize,
+    /// How long a table may go unused before it may be dropped.
+    pub idle: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { games: 1000, idle: Duration::from_secs(6 * 60 * 60) }
+    }
+}
+
+/// A secret: 128 random bits, as 32 hexadecimal digits.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Secret(String);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Tokens stay out of logs and panic messages.
+        f.write_str("Secret(..)")
+    }
+}
+
+/// The operating system's generator failed.
+#[derive(Clone, Copy, Debug, thiserror::Error)]
+#[error("the system's random number generator failed")]
+pub struct NoRandomness;
+
+impl Secret {
+    /// A fresh secret from the operating system's generator.
+    pub(crate) fn new() -> Result<Secret, NoRandomness> {
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes).map_err(|_| NoRandomness)?;
+        Ok(Secret(bytes.iter().map(|byte| format!("{byte:02x}")).collect()))
+    }
+
+    /// The secret as text.
+    pub(crate) fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether `text` is this secret, compared in time that does not depend
+    /// on where they first differ.
+    pub(crate) fn matches(&self, text: &str) -> bool {
+        let ours = self.0.as_bytes();
+        let theirs = text.as_bytes();
+        ours.len() == theirs.len()
+            && ours.iter().zip(theirs).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+    }
+}
+
+/// A table with the tokens of its seats.
+#[derive(Debug)]
+pub(crate) struct Entry {
+    /// The table.
+    pub table: Mutex<Table>,
+    tokens: [Secret; 2],
+}
+
+impl Entry {
+    /// The seat whose token is `token`, if any.
+    pub(crate) fn seat_of(&self, token: &str) -> Option<Seat> {
+        // Both are compared, so that the time taken does not tell which
+        // seat's token was nearly right.
+        let host = self.tokens[0].matches(token);
+        let guest = self.tokens[1].matches(token);
+        match (host, guest) {
+            (true, _) => Some(HOST),
+            (_, true) => Some(GUEST),
+            _ => None,
+        }
+    }
+
+    /// The token of `seat`.
+    pub(crate) fn token(&self, seat: Seat) -> &Secret {
+        &self.tokens[seat.index().min(1)]
+    }
+
+    /// The table, locked; a panic elsewhere while it was held does not make
+    /// it unusable, since every change to a table is made whole or not at all.
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Table> {
+        self.table.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// Every table kept.
+#[derive(Debug, Default)]
+pub(crate) struct Store {
+    tables: Mutex<HashMap<String, Arc<Entry>>>,
+    limits: Limits,
+}
+
+impl Store {
+    /// An empty store with these limits.
+    pub(crate) fn new(limits: Limits) -> Store {
+        Store { tables: Mutex::new(HashMap::new()), limits }
+    }
+
+    fn tables(&self) -> MutexGuard<'_, HashMap<String, Arc<Entry>>> {
+        self.tables.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Keeps `table` under a new id, with new tokens for its seats; returns
+    /// the id and the entry.
+    pub(crate) fn open(&self, table: Table) -> Result<(String, Arc<Entry>), NoRandomness> {
+        let id = Secret::new()?.0;
+        let entry =
+            Arc::new(Entry { table: Mutex::new(table), tokens: [Secret::new()?, Secret::new()?] });
+        let mut tables = self.tables();
+        self.make_room(&mut tables);
+        tables.insert(id.clone(), Arc::clone(&entry));
+        Ok((id, entry))
+    }
+
+    /// The table with this id.
+    pub(crate) fn get(&self, id: &str) -> Option<Arc<Entry>> {
+        self.tables().get(id).cloned()
+    }
+
+    /// The number of tables kept.
+    pub(crate) fn len(&self) -> usize {
+        self.tables().len()
+    }
+
+    fn make_room(&self, tables: &mut HashMap<String, Arc<Entry>>) {
+        if tables.len() < self.limits.games.max(1) {
+            return;
+        }
+        // A table in use by a request right now is neither idle nor a
+        // candidate: `try_lock` skips it instead of waiting for it.
+        tables.retain(|_, entry| {
+            entry
+                .table
+                .try_lock()
+                .map_or(true, |table| table.touched().elapsed() < self.limits.idle)
+        });
+        while tables.len() >= self.limits.games.max(1) {
+            let victim = tables
+                .iter()
+                .filter_map(|(id, entry)| {
+                    let table = entry.table.try_lock().ok()?;
+                    Some(((!table.finished(), table.touched()), id.clone()))
+                })
+                .min()
+                .map(|(_, id)| id);
+            match victim {
+                Some(id) => {
+                    tables.remove(&id);
+                }
+                // Every table is busy this instant: keep one over the bound
+                // rather than wait.
+                None => return,
+            }
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! The integration tests of crib-web, in one binary to keep link times short.
+
+// Helpers outside #[test] functions unwrap too: a test that cannot read an
+// answer has failed.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod api;
+mod driver;
+mod load;

@@ -1,8 +1,8 @@
 //! `crib serve`: cribbage in the browser, served by the program itself.
 //!
 //! The site lives in `crib_web`; this file turns the command line into a
-//! listener and a server, says where to point the browser, and runs until
-//! ctrl-c.
+//! listener and a server with the saved games, says where to point the
+//! browser, and runs until ctrl-c.
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -11,6 +11,8 @@ use std::time::Duration;
 
 use anyhow::Context;
 use crib_web::{Limits, Server};
+
+use crate::saved::Db;
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
@@ -29,6 +31,8 @@ pub(crate) struct Args {
     /// Minutes a game may go unused before it may be cleared.
     #[arg(long, default_value_t = 360)]
     idle_minutes: u64,
+    #[command(flatten)]
+    db: Db,
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
@@ -36,7 +40,8 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         games: usize::try_from(args.max_games).context("--max-games")?,
         idle: Duration::from_secs(args.idle_minutes.saturating_mul(60)),
     };
-    let server = Arc::new(Server::new(limits, args.seed));
+    let saved = Arc::new(args.db.open()?);
+    let server = Arc::new(Server::new(limits, args.seed).with_saved_games(saved));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

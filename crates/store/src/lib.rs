@@ -47,6 +47,7 @@ mod stats;
 mod store;
 #[doc(hidden)]
 pub mod testing;
+mod web;
 
 pub use error::StoreError;
 pub use schema::SCHEMA_VERSION;
@@ -54,6 +55,7 @@ pub use stats::{Record, RolePoints, Stats};
 pub use store::{
     GameId, GameSummary, Move, NewGame, Outcome, Player, PlayerKind, Resumed, Status, Store,
 };
+pub use web::WebTable;
 
 #[doc(hidden)]
 pub use schema::migrate_to;

@@ -69,6 +69,26 @@ CREATE TABLE results (
 ) WITHOUT ROWID;
 ";
 
+/// The third schema: the browser's tables. A table outlives the matches
+/// played at it (a new game at the same table is a new match), so it is
+/// found by its own id and points at its current match. The seats' tokens
+/// are never stored, only a hash of each: enough to recognise a seat after
+/// a restart, useless to anyone who reads the file.
+const V3: &str = "
+CREATE TABLE web_tables (
+    table_id     TEXT    PRIMARY KEY,
+    game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    opponent     TEXT    NOT NULL,
+    seed         INTEGER NOT NULL,
+    games_to_win INTEGER NOT NULL,
+    matches      INTEGER NOT NULL,
+    joined       INTEGER NOT NULL,
+    token_hash_0 TEXT    NOT NULL,
+    token_hash_1 TEXT    NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX web_tables_by_game ON web_tables (game_id);
+";
+
 type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// Every migration in order: the `n`-th takes the schema from version `n`
@@ -79,6 +99,7 @@ const MIGRATIONS: &[Step] = &[
         tx.execute_batch(V2)?;
         crate::store::backfill_results(tx)
     },
+    |tx| Ok(tx.execute_batch(V3)?),
 ];
 
 /// The schema version this program writes.

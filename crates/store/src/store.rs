@@ -441,14 +441,14 @@ impl Store {
     }
 
     /// The writer, for one transaction.
-    fn writer(&self) -> MutexGuard<'_, Connection> {
+    pub(crate) fn writer(&self) -> MutexGuard<'_, Connection> {
         // A thread that panicked while holding the writer dropped its
         // transaction, which rolled back: the connection is sound.
         self.writer.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Runs `read` on a reader connection from the pool.
-    fn read<T>(
+    pub(crate) fn read<T>(
         &self,
         read: impl FnOnce(&Connection) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
@@ -493,11 +493,11 @@ fn events_json(events: &[Event]) -> String {
 }
 
 /// A `u64` seed as SQLite's `i64`: the same 64 bits.
-const fn seed_to_sql(seed: u64) -> i64 {
+pub(crate) const fn seed_to_sql(seed: u64) -> i64 {
     i64::from_ne_bytes(seed.to_ne_bytes())
 }
 
-const fn seed_from_sql(value: i64) -> u64 {
+pub(crate) const fn seed_from_sql(value: i64) -> u64 {
     u64::from_ne_bytes(value.to_ne_bytes())
 }
 

@@ -121,3 +121,38 @@ fn a_file_that_is_not_a_database_is_an_error() {
     .unwrap();
     assert!(Store::open(&path).is_err());
 }
+
+#[test]
+fn the_second_schema_migrates_to_the_web_tables() {
+    let dir = crate::tempdir();
+    let path = dir.path().join("crib.db");
+    let mut conn = Connection::open(&path).unwrap();
+    migrate_to(&mut conn, 2).unwrap();
+    assert_eq!(version(&conn), 2);
+    let tables = |conn: &Connection| -> i64 {
+        conn.query_row(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'web_tables'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap()
+    };
+    assert_eq!(tables(&conn), 0);
+    drop(conn);
+    // A match saved under the second schema survives the migration.
+    let store = Store::open(&path).unwrap();
+    let setup = setup(4);
+    let (_, opening) = Match::new(setup.config, setup.games_to_win, setup.seed).unwrap();
+    let game = store.start(&setup, &opening).unwrap();
+    drop(store);
+    let mut conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "user_version", 2).unwrap();
+    conn.execute_batch("DROP TABLE web_tables").unwrap();
+    migrate_to(&mut conn, SCHEMA_VERSION).unwrap();
+    assert_eq!(version(&conn), SCHEMA_VERSION);
+    assert_eq!(tables(&conn), 1);
+    drop(conn);
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.unfinished().unwrap()[0].id, game);
+    assert_eq!(store.web_table("none").unwrap(), None);
+}

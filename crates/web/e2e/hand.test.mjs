@@ -26,7 +26,7 @@ let server, base, context, profile;
 
 function startServer() {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--seed", SEED], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--seed", SEED, "--db", join(profile, "crib.db")], { stdio: ["ignore", "ignore", "pipe"] });
     let text = "";
     const timer = setTimeout(() => reject(new Error("crib serve did not start: " + text)), 10000);
     child.stderr.on("data", (chunk) => {
@@ -40,8 +40,8 @@ function startServer() {
 
 before(async () => {
   assert.ok(bin, "build crib first (cargo build --release -p crib)");
-  [server, base] = await startServer();
   profile = mkdtempSync(join(tmpdir(), "crib-e2e-"));
+  [server, base] = await startServer();
   mkdirSync(shots, { recursive: true });
   context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",

@@ -6,6 +6,16 @@
 //! which browsers open without headers). Bodies are read as bytes under a
 //! small limit and parsed here, so that a malformed or oversized body gets
 //! the same JSON error as anything else. A refused request changes nothing.
+//!
+//! With saved games ([`Server::with_saved_games`]), every match begun at a
+//! table is started in the store, every action taken at it (by a person or
+//! the computer) is recorded as it is taken, while the table is still
+//! locked, so in order; quitting abandons the match. A table asked for that
+//! the server does not hold (after a restart, or once cleared from memory) is
+//! loaded from the store and replayed, and its seats recognised by the hashes
+//! of their tokens. A failure to save is written to stderr and play goes on
+//! (the game is then not saved past that point); a failure to load answers
+//! 500 with a JSON error.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,12 +29,13 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use crib_ai::{Hint, Strategy};
-use crib_core::{Card, CardSet, Seat, derive_seed};
+use crib_core::{Card, CardSet, Claims, GameConfig, Seat, derive_seed};
+use crib_store::{NewGame, Player, Status, StoreError, WebTable};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 
-use crate::store::{Entry, Limits, NoRandomness, Store};
-use crate::table::{GUEST, HOST, Move, MoveError, Opponent, State, Table};
+use crate::store::{Entry, Key, Limits, NoRandomness, Store};
+use crate::table::{Change, GUEST, HOST, Move, MoveError, Opponent, State, Table};
 
 /// The largest request body read, in bytes: a move is a few dozen.
 pub const BODY_LIMIT: usize = 4096;
@@ -68,6 +79,9 @@ pub enum ApiError {
     /// Secrets could not be drawn.
     #[error(transparent)]
     Randomness(#[from] NoRandomness),
+    /// The saved games could not be read (the reason is in the server's log).
+    #[error("the saved games could not be read")]
+    Storage,
 }
 
 impl ApiError {
@@ -82,6 +96,7 @@ impl ApiError {
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Method => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Randomness(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 }
@@ -121,13 +136,137 @@ pub struct Server {
     /// relies on it).
     seed: Option<u64>,
     opened: AtomicU64,
+    /// Where every table's matches are saved, if anywhere.
+    saved: Option<Arc<crib_store::Store>>,
 }
 
 impl Server {
     /// A server keeping at most `limits` tables; `seed` fixes the deals of
     /// games opened without a seed of their own.
     pub fn new(limits: Limits, seed: Option<u64>) -> Server {
-        Server { store: Store::new(limits), seed, opened: AtomicU64::new(0) }
+        Server { store: Store::new(limits), seed, opened: AtomicU64::new(0), saved: None }
+    }
+
+    /// The same server, saving every table's matches in `saved` and loading
+    /// from it the tables it does not hold.
+    #[must_use]
+    pub fn with_saved_games(mut self, saved: Arc<crib_store::Store>) -> Server {
+        self.saved = Some(saved);
+        self
+    }
+
+    /// The table with this id: held in memory, or else loaded from the
+    /// saved games.
+    fn entry(&self, id: &str) -> Result<Arc<Entry>, ApiError> {
+        if let Some(entry) = self.store.get(id) {
+            return Ok(entry);
+        }
+        let Some(saved) = &self.saved else { return Err(ApiError::UnknownGame) };
+        let row = saved.web_table(id).map_err(unreadable)?.ok_or(ApiError::UnknownGame)?;
+        let opponent = match row.opponent.as_str() {
+            "person" => Opponent::Person,
+            name => Opponent::Computer(name.parse().map_err(|_| {
+                unreadable(StoreError::Unreadable {
+                    game: row.game,
+                    what: "opponent",
+                    text: name.to_owned(),
+                })
+            })?),
+        };
+        let resumed = saved.resume(row.game).map_err(unreadable)?;
+        // A quit table is not offered again.
+        if resumed.summary.status == Status::Abandoned {
+            return Err(ApiError::UnknownGame);
+        }
+        let mut table = Table::restored(
+            opponent,
+            row.games_to_win,
+            row.seed,
+            row.matches,
+            resumed.play,
+            resumed.events,
+            row.joined,
+        );
+        table.saved = Some(row.game);
+        let [host, guest] = row.token_hashes;
+        // An invitation not yet taken up gets a new token: the old one was
+        // never handed out, and only its hash was kept.
+        let guest = if opponent == Opponent::Person && !row.joined {
+            Key::new()?
+        } else {
+            Key::from_hash(guest)
+        };
+        let entry = self.store.insert(id, Entry::new(table, [Key::from_hash(host), guest]));
+        self.save_table(id, &entry, &entry.lock());
+        Ok(entry)
+    }
+
+    /// Saves what changed at table `id` since it was last saved. The caller
+    /// holds the table's lock, so changes are saved in the order they were
+    /// made.
+    fn save(&self, id: &str, entry: &Entry, table: &mut Table) {
+        let changes = table.unsaved();
+        let Some(saved) = &self.saved else { return };
+        for change in changes {
+            match change {
+                Change::Started { seed, opening } => {
+                    // A new match at the table gives up the one before, if
+                    // it was not won.
+                    if let Some(game) = table.saved.take() {
+                        saved.abandon(game).unwrap_or_else(report);
+                    }
+                    let setup = NewGame {
+                        seed,
+                        config: GameConfig::default(),
+                        games_to_win: table.games_to_win(),
+                        muggins: false,
+                        players: players(table.opponent()),
+                    };
+                    match saved.start(&setup, &opening) {
+                        Ok(game) => {
+                            table.saved = Some(game);
+                            self.save_table(id, entry, table);
+                        }
+                        Err(error) => report(error),
+                    }
+                }
+                Change::Took { seat, action, events } => {
+                    // A match whose start could not be saved is not saved at all.
+                    if let Some(game) = table.saved {
+                        saved
+                            .record(game, seat, action, Claims::NONE, &events)
+                            .map_or_else(report, drop);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Saves the table itself: its current match, who sits at it, and its
+    /// seats' token hashes.
+    fn save_table(&self, id: &str, entry: &Entry, table: &Table) {
+        let (Some(saved), Some(game)) = (&self.saved, table.saved) else { return };
+        let row = WebTable {
+            table_id: id.to_owned(),
+            game,
+            opponent: match table.opponent() {
+                Opponent::Computer(strategy) => strategy.to_string(),
+                Opponent::Person => "person".to_owned(),
+            },
+            seed: table.seed(),
+            games_to_win: table.games_to_win(),
+            matches: table.matches(),
+            joined: table.joined(),
+            token_hashes: entry.hashes(),
+        };
+        saved.save_web_table(&row).unwrap_or_else(report);
+    }
+
+    /// Gives up the match being played at `table`, if saved.
+    fn abandon(&self, table: &Table) {
+        if let (Some(saved), Some(game)) = (&self.saved, table.saved) {
+            saved.abandon(game).unwrap_or_else(report);
+        }
     }
 
     /// The number of tables kept now.
@@ -146,6 +285,39 @@ impl Server {
             }
         }
     }
+}
+
+/// The players of a table's match as saved: the host is `me`, as at the
+/// terminal, so that `crib stats me` counts the browser's games too.
+fn players(opponent: Opponent) -> Vec<Player> {
+    let guest = match opponent {
+        Opponent::Computer(strategy) => Player::computer(strategy.to_string()),
+        Opponent::Person => Player::person("guest"),
+    };
+    vec![Player::person("me"), guest]
+}
+
+/// Writes a failure to save to stderr: play goes on without it.
+fn report(error: StoreError) {
+    eprintln!("crib: saving a game failed: {}", chain(&error));
+}
+
+/// Writes a failure to load to stderr, and answers 500 for it.
+fn unreadable(error: StoreError) -> ApiError {
+    eprintln!("crib: loading a saved game failed: {}", chain(&error));
+    ApiError::Storage
+}
+
+/// An error with its causes, `a: b: c`.
+fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
 }
 
 /// The router of the whole site: the page and the API.
@@ -235,7 +407,7 @@ fn seated(
     headers: &HeaderMap,
     params: &Params,
 ) -> Result<(Arc<Entry>, Seat), ApiError> {
-    let entry = server.store.get(id).ok_or(ApiError::UnknownGame)?;
+    let entry = server.entry(id)?;
     let token = token(headers, params)?;
     let seat = entry.seat_of(&token).ok_or(ApiError::WrongToken)?;
     Ok((entry, seat))
@@ -276,8 +448,11 @@ async fn create(
     };
     let table = Table::new(opponent, games, seed);
     let (game, entry) = server.store.open(table)?;
-    let state = entry.lock().state(HOST, 0);
-    let token = entry.token(HOST).as_str().to_owned();
+    let mut table = entry.lock();
+    server.save(&game, &entry, &mut table);
+    let state = table.state(HOST, 0);
+    drop(table);
+    let token = entry.token(HOST).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
     Ok((StatusCode::CREATED, Json(Seated { game, seat: HOST, token, state })))
 }
 
@@ -285,13 +460,14 @@ async fn join(
     Shared(server): Shared<Arc<Server>>,
     Path(id): Path<String>,
 ) -> Result<Json<Seated>, ApiError> {
-    let entry = server.store.get(&id).ok_or(ApiError::UnknownGame)?;
+    let entry = server.entry(&id)?;
+    let token = entry.token(GUEST).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
     let mut table = entry.lock();
     if !table.join() {
         return Err(ApiError::SeatTaken);
     }
+    server.save_table(&id, &entry, &table);
     let state = table.state(GUEST, 0);
-    let token = entry.token(GUEST).as_str().to_owned();
     Ok(Json(Seated { game: id, seat: GUEST, token, state }))
 }
 
@@ -328,6 +504,7 @@ async fn act(
     let mut table = entry.lock();
     let since = table.event_count();
     table.act(seat, chosen)?;
+    server.save(&id, &entry, &mut table);
     Ok(Json(table.state(seat, since)))
 }
 
@@ -409,6 +586,7 @@ async fn restart(
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
     let mut table = entry.lock();
     table.restart();
+    server.save(&id, &entry, &mut table);
     Ok(Json(table.state(seat, 0)))
 }
 
@@ -421,6 +599,7 @@ async fn quit(
     let mut table = entry.lock();
     let since = table.event_count();
     table.quit();
+    server.abandon(&table);
     Ok(Json(table.state(seat, since)))
 }
 

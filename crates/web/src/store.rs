@@ -7,12 +7,17 @@
 //! drops first any table idle for longer than [`Limits::idle`], then, if still
 //! full, the finished table (or failing that the table) least recently used,
 //! so memory stays bounded whatever clients do.
+//!
+//! A seat is recognised by the SHA-256 of its token, never the token itself:
+//! that hash is what the saved games keep, so that a table loaded after a
+//! restart recognises its seats the same way as one opened since.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use crib_core::Seat;
+use sha2::{Digest, Sha256};
 
 use crate::table::{GUEST, HOST, Table};
 
@@ -59,32 +64,76 @@ impl Secret {
     pub(crate) fn as_str(&self) -> &str {
         &self.0
     }
+}
 
-    /// Whether `text` is this secret, compared in time that does not depend
-    /// on where they first differ.
-    pub(crate) fn matches(&self, text: &str) -> bool {
-        let ours = self.0.as_bytes();
-        let theirs = text.as_bytes();
-        ours.len() == theirs.len()
-            && ours.iter().zip(theirs).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+/// The SHA-256 of `token`, as 64 hexadecimal digits.
+pub(crate) fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// Whether two texts are equal, compared in time that does not depend on
+/// where they first differ.
+fn same(ours: &str, theirs: &str) -> bool {
+    let ours = ours.as_bytes();
+    let theirs = theirs.as_bytes();
+    ours.len() == theirs.len()
+        && ours.iter().zip(theirs).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+}
+
+/// What recognises a seat: the hash of its token, and the token itself while
+/// this server still has it to hand out (a table loaded after a restart only
+/// has the hashes).
+#[derive(Clone)]
+pub(crate) struct Key {
+    hash: String,
+    secret: Option<Secret>,
+}
+
+impl std::fmt::Debug for Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Key(..)")
     }
 }
 
-/// A table with the tokens of its seats.
+impl Key {
+    /// A new key with a fresh token.
+    pub(crate) fn new() -> Result<Key, NoRandomness> {
+        let secret = Secret::new()?;
+        Ok(Key { hash: token_hash(secret.as_str()), secret: Some(secret) })
+    }
+
+    /// A key known only by its token's hash.
+    pub(crate) fn from_hash(hash: String) -> Key {
+        Key { hash, secret: None }
+    }
+
+    /// The hash of the token.
+    pub(crate) fn hash(&self) -> &str {
+        &self.hash
+    }
+}
+
+/// A table with the keys of its seats.
 #[derive(Debug)]
 pub(crate) struct Entry {
     /// The table.
     pub table: Mutex<Table>,
-    tokens: [Secret; 2],
+    keys: [Key; 2],
 }
 
 impl Entry {
+    /// A table whose seats answer to `keys`.
+    pub(crate) fn new(table: Table, keys: [Key; 2]) -> Entry {
+        Entry { table: Mutex::new(table), keys }
+    }
+
     /// The seat whose token is `token`, if any.
     pub(crate) fn seat_of(&self, token: &str) -> Option<Seat> {
+        let hash = token_hash(token);
         // Both are compared, so that the time taken does not tell which
         // seat's token was nearly right.
-        let host = self.tokens[0].matches(token);
-        let guest = self.tokens[1].matches(token);
+        let host = same(&self.keys[0].hash, &hash);
+        let guest = same(&self.keys[1].hash, &hash);
         match (host, guest) {
             (true, _) => Some(HOST),
             (_, true) => Some(GUEST),
@@ -92,9 +141,14 @@ impl Entry {
         }
     }
 
-    /// The token of `seat`.
-    pub(crate) fn token(&self, seat: Seat) -> &Secret {
-        &self.tokens[seat.index().min(1)]
+    /// The token of `seat`, if this server has it to hand out.
+    pub(crate) fn token(&self, seat: Seat) -> Option<&Secret> {
+        self.keys[seat.index().min(1)].secret.as_ref()
+    }
+
+    /// The hashes of both seats' tokens, seat 0 first.
+    pub(crate) fn hashes(&self) -> [String; 2] {
+        [self.keys[0].hash().to_owned(), self.keys[1].hash().to_owned()]
     }
 
     /// The table, locked; a panic elsewhere while it was held does not make
@@ -125,12 +179,21 @@ impl Store {
     /// the id and the entry.
     pub(crate) fn open(&self, table: Table) -> Result<(String, Arc<Entry>), NoRandomness> {
         let id = Secret::new()?.0;
-        let entry =
-            Arc::new(Entry { table: Mutex::new(table), tokens: [Secret::new()?, Secret::new()?] });
-        let mut tables = self.tables();
-        self.make_room(&mut tables);
-        tables.insert(id.clone(), Arc::clone(&entry));
+        let entry = self.insert(&id, Entry::new(table, [Key::new()?, Key::new()?]));
         Ok((id, entry))
+    }
+
+    /// Keeps `entry` under `id`, unless a table is already kept under it:
+    /// then that one is kept, and returned.
+    pub(crate) fn insert(&self, id: &str, entry: Entry) -> Arc<Entry> {
+        let mut tables = self.tables();
+        if let Some(kept) = tables.get(id) {
+            return Arc::clone(kept);
+        }
+        self.make_room(&mut tables);
+        let entry = Arc::new(entry);
+        tables.insert(id.to_owned(), Arc::clone(&entry));
+        entry
     }
 
     /// The table with this id.

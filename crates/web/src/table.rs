@@ -16,6 +16,7 @@ use crib_ai::{BuiltIn, Player, Strategy};
 use crib_core::{
     Action, Card, CardSet, Event, GameConfig, IllegalAction, Match, Phase, Seat, derive_seed,
 };
+use crib_store::GameId;
 use serde::Serialize;
 use tokio::sync::watch;
 
@@ -66,6 +67,15 @@ pub enum MoveError {
     NotJoined,
 }
 
+/// A change to save, in the order it happened.
+#[derive(Clone, Debug)]
+pub(crate) enum Change {
+    /// A match began with this seed and these events.
+    Started { seed: u64, opening: Vec<Event> },
+    /// `seat` took `action`, which produced `events`.
+    Took { seat: Seat, action: Action, events: Vec<Event> },
+}
+
 /// One match at one table.
 #[derive(Debug)]
 pub(crate) struct Table {
@@ -84,6 +94,10 @@ pub(crate) struct Table {
     /// Bumped on every change, so that live streams know to fetch.
     version: watch::Sender<u64>,
     touched: Instant,
+    /// What happened since the server last saved the table.
+    unsaved: Vec<Change>,
+    /// The saved match being played here, once saved.
+    pub(crate) saved: Option<GameId>,
 }
 
 impl Table {
@@ -91,26 +105,84 @@ impl Table {
     /// the computer's discard made if it has a seat.
     pub(crate) fn new(opponent: Opponent, games_to_win: u32, seed: u64) -> Table {
         let (play, events) = new_match(games_to_win, seed);
+        let opening = Change::Started { seed, opening: events.clone() };
+        let mut table = Table::restored(opponent, games_to_win, seed, 1, play, events, false);
+        table.unsaved.push(opening);
+        table.deal();
+        table.computer_moves();
+        table
+    }
+
+    /// A table as it was saved: match number `matches` at it is `play`,
+    /// which produced `events`. The computer, if it has a seat, moves on
+    /// from there (it has no memory of the match that a view does not give).
+    pub(crate) fn restored(
+        opponent: Opponent,
+        games_to_win: u32,
+        seed: u64,
+        matches: u64,
+        play: Match,
+        events: Vec<Event>,
+        joined: bool,
+    ) -> Table {
         let computer = match opponent {
             Opponent::Computer(strategy) => Some(strategy.player(derive_seed(seed, 0))),
             Opponent::Person => None,
         };
-        let mut table = Table {
+        Table {
             opponent,
             games_to_win,
             seed,
-            matches: 1,
+            matches,
             play,
             events,
             computer,
-            joined: false,
+            joined,
             quit: false,
             version: watch::Sender::new(0),
             touched: Instant::now(),
-        };
-        table.deal();
-        table.computer_moves();
-        table
+            unsaved: Vec::new(),
+            saved: None,
+        }
+    }
+
+    /// Who sits opposite the host.
+    pub(crate) const fn opponent(&self) -> Opponent {
+        self.opponent
+    }
+
+    /// The table's seed.
+    pub(crate) const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Games a side must win to win a match.
+    pub(crate) const fn games_to_win(&self) -> u32 {
+        self.games_to_win
+    }
+
+    /// Matches begun at this table.
+    pub(crate) const fn matches(&self) -> u64 {
+        self.matches
+    }
+
+    /// Whether the guest seat is taken.
+    pub(crate) const fn joined(&self) -> bool {
+        self.joined
+    }
+
+    /// The changes not saved yet, oldest first; they are the caller's to
+    /// save now.
+    pub(crate) fn unsaved(&mut self) -> Vec<Change> {
+        std::mem::take(&mut self.unsaved)
+    }
+
+    /// `seat` takes `action`; what it changed is kept for saving.
+    fn take(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        let events = self.play.play(seat, action)?;
+        self.events.extend(events.iter().cloned());
+        self.unsaved.push(Change::Took { seat, action, events });
+        Ok(())
     }
 
     /// When the table last changed or was asked about.
@@ -164,8 +236,7 @@ impl Table {
                 return Ok(());
             }
         };
-        let events = self.play.play(seat, action)?;
-        self.events.extend(events);
+        self.take(seat, action)?;
         self.computer_moves();
         self.changed();
         Ok(())
@@ -174,7 +245,9 @@ impl Table {
     /// A new match at the same table, same seats and tokens.
     pub(crate) fn restart(&mut self) {
         self.matches += 1;
-        let (play, events) = new_match(self.games_to_win, derive_seed(self.seed, self.matches));
+        let seed = derive_seed(self.seed, self.matches);
+        let (play, events) = new_match(self.games_to_win, seed);
+        self.unsaved.push(Change::Started { seed, opening: events.clone() });
         self.play = play;
         self.events = events;
         self.quit = false;
@@ -289,25 +362,23 @@ impl Table {
             return;
         }
         let dealer = game.view(HOST).dealer;
-        if let Ok(events) = self.play.play(dealer, Action::Deal) {
-            self.events.extend(events);
-        }
+        // The dealer may always deal when a deal is due.
+        self.take(dealer, Action::Deal).ok();
     }
 
     /// The computer discards and plays while it is its turn to.
     fn computer_moves(&mut self) {
-        let Some(player) = self.computer.as_mut() else { return };
         loop {
+            let Some(player) = self.computer.as_mut() else { return };
             let view = self.play.view(GUEST);
             if !matches!(view.phase, Phase::Discard | Phase::Pegging) {
                 return;
             }
             let Some(action) = player.act(&view) else { return };
-            match self.play.play(GUEST, action) {
-                Ok(events) => self.events.extend(events),
-                // A built-in player moves legally; should one ever not, the
-                // game waits rather than loop.
-                Err(_) => return,
+            // A built-in player moves legally; should one ever not, the
+            // game waits rather than loop.
+            if self.take(GUEST, action).is_err() {
+                return;
             }
         }
     }

@@ -16,7 +16,7 @@ fn app() -> Router {
     router(Arc::new(Server::new(Limits::default(), Some(11))))
 }
 
-async fn call(
+pub(crate) async fn call(
     app: &Router,
     method: Method,
     uri: &str,
@@ -36,7 +36,7 @@ async fn call(
 }
 
 /// A new game against the computer: (id, token, state).
-async fn create(app: &Router, body: Value) -> (String, String, Value) {
+pub(crate) async fn create(app: &Router, body: Value) -> (String, String, Value) {
     let (status, value) = call(app, Method::POST, "/api/games", None, Some(body.to_string())).await;
     assert_eq!(status, StatusCode::CREATED, "{value}");
     (
@@ -46,7 +46,7 @@ async fn create(app: &Router, body: Value) -> (String, String, Value) {
     )
 }
 
-async fn state(app: &Router, id: &str, token: &str) -> Value {
+pub(crate) async fn state(app: &Router, id: &str, token: &str) -> Value {
     let (status, value) =
         call(app, Method::GET, &format!("/api/games/{id}?since=0"), Some(token), None).await;
     assert_eq!(status, StatusCode::OK, "{value}");
@@ -58,7 +58,7 @@ async fn act(app: &Router, id: &str, token: &str, body: Value) -> (StatusCode, V
         .await
 }
 
-fn assert_error(status: StatusCode, value: &Value, expected: StatusCode, words: &str) {
+pub(crate) fn assert_error(status: StatusCode, value: &Value, expected: StatusCode, words: &str) {
     assert_eq!(status, expected, "{value}");
     let message = value["error"].as_str().unwrap_or_else(|| panic!("a JSON error, not {value}"));
     assert!(message.contains(words), "{message:?} should say {words:?}");
@@ -66,7 +66,7 @@ fn assert_error(status: StatusCode, value: &Value, expected: StatusCode, words: 
 
 /// Plays the seat's first legal move: the first cards, the first playable
 /// card, go or continue. Returns the action taken.
-async fn first_move(app: &Router, id: &str, token: &str) -> Option<&'static str> {
+pub(crate) async fn first_move(app: &Router, id: &str, token: &str) -> Option<&'static str> {
     let current = state(app, id, token).await;
     let moves = &current["moves"];
     let discard = moves["discard"].as_u64().unwrap() as usize;

@@ -7,3 +7,4 @@
 mod api;
 mod driver;
 mod load;
+mod saved;

@@ -1,0 +1,141 @@
+//! Saved games in the browser: a table played part-way on one server is
+//! offered again, at the same point, by a new server on the same database.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::http::{Method, StatusCode};
+use crib_store::Store;
+use crib_web::{Limits, Server, router};
+use serde_json::{Value, json};
+
+use crate::api::{assert_error, call, create, first_move, state};
+
+/// A server saving its games in the database at `path`, as `crib serve`
+/// starts one: a restart is a new one on the same file.
+fn app(path: &Path) -> Router {
+    let saved = Arc::new(Store::open(path).unwrap());
+    router(Arc::new(Server::new(Limits::default(), Some(11)).with_saved_games(saved)))
+}
+
+async fn moves(app: &Router, id: &str, token: &str, count: usize) {
+    for _ in 0..count {
+        first_move(app, id, token).await.expect("a move to make");
+    }
+}
+
+#[tokio::test]
+async fn a_game_goes_on_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crib.db");
+    let before = app(&path);
+    let (id, token, _) = create(&before, json!({"seed": 5})).await;
+    moves(&before, &id, &token, 4).await;
+    let then = state(&before, &id, &token).await;
+    drop(before);
+
+    let after = app(&path);
+    let now = state(&after, &id, &token).await;
+    assert_eq!(now, then, "the same view, the same log, the same moves");
+    let next = now["next"].as_u64().unwrap();
+    moves(&after, &id, &token, 1).await;
+    let on = state(&after, &id, &token).await;
+    assert!(on["next"].as_u64().unwrap() > next, "the game went on: {on}");
+
+    // The database holds the match with every action, and only hashes.
+    let store = Store::open(&path).unwrap();
+    let unfinished = store.unfinished().unwrap();
+    assert_eq!(unfinished.len(), 1);
+    let resumed = store.resume(unfinished[0].id).unwrap();
+    assert_eq!(resumed.events.len() as u64, on["next"].as_u64().unwrap());
+    let table = store.web_table(&id).unwrap().unwrap();
+    assert_eq!(table.game, unfinished[0].id);
+    assert!(table.token_hashes.iter().all(|hash| hash.len() == 64 && *hash != token));
+}
+
+#[tokio::test]
+async fn a_wrong_token_is_refused_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crib.db");
+    let before = app(&path);
+    let (id, token, _) = create(&before, json!({"seed": 6})).await;
+    moves(&before, &id, &token, 1).await;
+    drop(before);
+
+    let after = app(&path);
+    let uri = format!("/api/games/{id}");
+    let wrong = format!("{}0", &token[..token.len() - 1]);
+    let wrong = if wrong == token { format!("{}1", &token[..token.len() - 1]) } else { wrong };
+    let (status, value) = call(&after, Method::GET, &uri, Some(&wrong), None).await;
+    assert_error(status, &value, StatusCode::FORBIDDEN, "wrong token");
+    let (status, value) = call(&after, Method::GET, &uri, None, None).await;
+    assert_error(status, &value, StatusCode::UNAUTHORIZED, "missing token");
+    let (status, value) =
+        call(&after, Method::GET, "/api/games/0123456789abcdef", Some(&token), None).await;
+    assert_error(status, &value, StatusCode::NOT_FOUND, "no such game");
+    // The right token still works.
+    state(&after, &id, &token).await;
+}
+
+#[tokio::test]
+async fn a_quit_game_is_not_offered_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crib.db");
+    let before = app(&path);
+    let (id, token, _) = create(&before, json!({"seed": 7})).await;
+    moves(&before, &id, &token, 2).await;
+    let uri = format!("/api/games/{id}/quit");
+    let (status, value) = call(&before, Method::POST, &uri, Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    drop(before);
+
+    let after = app(&path);
+    let (status, value) =
+        call(&after, Method::GET, &format!("/api/games/{id}"), Some(&token), None).await;
+    assert_error(status, &value, StatusCode::NOT_FOUND, "no such game");
+    assert!(Store::open(&path).unwrap().unfinished().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn several_games_are_saved_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crib.db");
+    let before = app(&path);
+    let (first, first_token, _) = create(&before, json!({"seed": 8})).await;
+    let (second, second_token, _) =
+        create(&before, json!({"seed": 9, "level": "random", "games": 2})).await;
+    let (friends, host, _) = create(&before, json!({"seed": 10, "opponent": "person"})).await;
+    let (status, joined) =
+        call(&before, Method::POST, &format!("/api/games/{friends}/join"), None, None).await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    let guest = joined["token"].as_str().unwrap().to_owned();
+    // Moves at every table in turn, so their actions interleave.
+    for _ in 0..3 {
+        moves(&before, &first, &first_token, 1).await;
+        moves(&before, &second, &second_token, 1).await;
+        first_move(&before, &friends, &host).await;
+        first_move(&before, &friends, &guest).await;
+    }
+    let seats =
+        [(&first, &first_token), (&second, &second_token), (&friends, &host), (&friends, &guest)];
+    let mut then: Vec<Value> = Vec::new();
+    for (id, token) in seats {
+        then.push(state(&before, id, token).await);
+    }
+    drop(before);
+
+    let after = app(&path);
+    for ((id, token), then) in seats.into_iter().zip(&then) {
+        assert_eq!(&state(&after, id, token).await, then);
+    }
+    // Both people play on at their table.
+    let next = then[2]["next"].as_u64().unwrap();
+    let mut moved = false;
+    for token in [&host, &guest] {
+        moved |= first_move(&after, &friends, token).await.is_some();
+    }
+    assert!(moved);
+    assert!(state(&after, &friends, &host).await["next"].as_u64().unwrap() > next);
+    assert_eq!(Store::open(&path).unwrap().unfinished().unwrap().len(), 3);
+}

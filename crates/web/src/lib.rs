@@ -4,7 +4,9 @@
 //!   people), every answer built from a seat's view and its redacted events;
 //! - `store`: the tables kept, their unguessable ids and secret tokens, and
 //!   the bound on how many are kept;
-//! - `api`: the HTTP routes and their JSON errors;
+//! - `api`: the HTTP routes and their JSON errors, and the saving of every
+//!   table's matches in a `crib_store::Store` as they are played (with
+//!   [`Server::with_saved_games`]), from which a restarted server loads them;
 //! - `words`: the log in players' words;
 //! - `page.html`: the page, one file with its CSS and script, embedded in the
 //!   binary. It draws what the server says and sends the person's choices:

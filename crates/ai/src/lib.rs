@@ -8,15 +8,24 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod crib;
+mod deals;
 mod discard;
+mod keeps;
 mod player;
+mod ranks;
 mod sim;
 mod stats;
+mod throws;
 
+pub use crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
+pub use deals::{CanonicalDeal, canonical_deals};
 pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table};
+pub use keeps::{KeepStats, STARTERS, best_keep_points, keep_stats};
 pub use player::{BasicPlayer, BuiltIn, Player, RandomPlayer, Strategy, UnknownStrategy};
 pub use sim::{
     GameOutcome, Rate, RoundAverages, SideReport, SimConfig, SimError, SimReport, play_game,
     simulate,
 };
 pub use stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
+pub use throws::{ThrowCounts, measure_throws};

@@ -8,6 +8,7 @@
 #[allow(dead_code)]
 mod reference;
 
+mod crib;
 mod discard;
 mod players;
 mod stats;

@@ -98,16 +98,23 @@ fn scaled(rate: f64, average: f64) -> u16 {
 /// The crib's expectation for every discard of one or two cards, from the
 /// thrower's cards alone, by card indices: `[stake][first][second]` (the
 /// same card twice for a single card).
-struct CribTable {
+pub(crate) struct CribTable {
     values: Vec<f64>,
 }
 
 impl CribTable {
+    /// The table under [`ThrowModel::reasonable`], built on first use (a
+    /// few milliseconds).
+    pub(crate) fn reasonable() -> &'static CribTable {
+        static TABLE: std::sync::OnceLock<CribTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| CribTable::new(ThrowModel::reasonable()))
+    }
+
     fn index(stake: Stake, first: usize, second: usize) -> usize {
         (stake as usize * 52 + first) * 52 + second
     }
 
-    fn get(&self, stake: Stake, discard: CardSet) -> f64 {
+    pub(crate) fn get(&self, stake: Stake, discard: CardSet) -> f64 {
         let mut cards = discard.iter().map(|card| usize::from(card.index()));
         let first = cards.next().unwrap_or(0);
         let second = cards.next().unwrap_or(first);
@@ -147,7 +154,7 @@ impl CribTable {
 
 /// The discard a sensible player makes from `dealt` for `stake`: the best
 /// hand expectation plus (own crib) or minus (opponent's) the crib's.
-fn sensible_discard(dealt: CardSet, stake: Stake, cribs: &CribTable) -> CardSet {
+pub(crate) fn sensible_discard(dealt: CardSet, stake: Stake, cribs: &CribTable) -> CardSet {
     let unseen = Unseen::new(dealt);
     let starters = f64::from(unseen.len());
     let mut best = (f64::NEG_INFINITY, CardSet::EMPTY);

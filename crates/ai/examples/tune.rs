@@ -8,8 +8,10 @@
 
 use std::time::Instant;
 
-use crib_ai::{BasicPlayer, ExpertOptions, ExpertPlayer, Inference, Player, Rate, ThrowModel};
-use crib_core::{Game, GameConfig, Phase, SourcePoints, cut_for_deal, derive_seed};
+use crib_ai::{
+    BasicPlayer, CribOdds, ExpertOptions, ExpertPlayer, Inference, Player, Rate, ThrowModel,
+};
+use crib_core::{Action, Game, GameConfig, Phase, SourcePoints, cut_for_deal, derive_seed};
 use rayon::prelude::*;
 
 #[derive(Default, Clone, Copy)]
@@ -17,6 +19,10 @@ struct Totals {
     games: u64,
     wins: u64,
     rounds: u64,
+    /// The crib's prediction at the expert's discard against the crib
+    /// shown, by the expert's role (dealer, pone) and model (measured,
+    /// uniform): count, sum of errors, sum of squared errors.
+    cribs: [[(f64, f64, f64); 2]; 2],
     /// The expert's points by source, and its opponent's.
     expert: [u64; 4],
     basic: [u64; 4],
@@ -30,6 +36,11 @@ impl Totals {
         for i in 0..4 {
             self.expert[i] += other.expert[i];
             self.basic[i] += other.basic[i];
+        }
+        for (ours, theirs) in self.cribs.iter_mut().flatten().zip(other.cribs.iter().flatten()) {
+            ours.0 += theirs.0;
+            ours.1 += theirs.1;
+            ours.2 += theirs.2;
         }
         self
     }
@@ -51,12 +62,14 @@ fn diff(a: &SourcePoints, b: &SourcePoints) -> SourcePoints {
     }
 }
 
-fn play(seed: u64, index: u64, expert_seat: usize, options: ExpertOptions) -> Totals {
+fn play(seed: u64, index: u64, expert_seat: usize, options: ExpertOptions, mirror: bool) -> Totals {
     let config = GameConfig::default();
     let game_seed = derive_seed(seed, index);
     let (dealer, _) = cut_for_deal(config, game_seed);
     let mut game = Game::new(config, dealer, derive_seed(game_seed, 1)).expect("seat");
     let mut expert = ExpertPlayer::with_options(derive_seed(game_seed, 2), options);
+    let mut other = ExpertPlayer::new(derive_seed(game_seed, 3));
+    let mut predicted: Option<(usize, [f64; 2])> = None;
     let mut totals = Totals { games: 1, ..Totals::default() };
     let mut tally = *game.tally();
     while game.phase() != Phase::Over {
@@ -67,14 +80,34 @@ fn play(seed: u64, index: u64, expert_seat: usize, options: ExpertOptions) -> To
         };
         let dealer_now = game.dealer();
         let view = game.view(seat);
-        let action =
-            if seat.index() == expert_seat { expert.act(&view) } else { BasicPlayer.act(&view) };
+        let action = if seat.index() == expert_seat {
+            expert.act(&view)
+        } else if mirror {
+            other.act(&view)
+        } else {
+            BasicPlayer.act(&view)
+        };
         let action = action.expect("to act");
+        if let (Action::Discard(discard), true) = (action, seat.index() == expert_seat) {
+            let guess = |model: &ThrowModel| {
+                CribOdds::for_seat(config, seat, dealer_now, view.hand, model).expected(discard)
+            };
+            let role = usize::from(seat != dealer_now);
+            predicted =
+                Some((role, [guess(ThrowModel::reasonable()), guess(&ThrowModel::UNIFORM)]));
+        }
         game.play(seat, action).expect("legal");
         let now = *game.tally();
         if now.rounds > tally.rounds {
             totals.rounds += 1;
             let (d, p) = (diff(&now.dealer, &tally.dealer), diff(&now.pone, &tally.pone));
+            if let Some((role, guesses)) = predicted.take() {
+                for (model, guess) in guesses.into_iter().enumerate() {
+                    let error = guess - f64::from(d.crib);
+                    let cell = &mut totals.cribs[role][model];
+                    *cell = (cell.0 + 1.0, cell.1 + error, cell.2 + error * error);
+                }
+            }
             if dealer_now.index() == expert_seat {
                 add(&mut totals.expert, &d);
                 add(&mut totals.basic, &p);
@@ -92,12 +125,13 @@ fn play(seed: u64, index: u64, expert_seat: usize, options: ExpertOptions) -> To
 
 fn main() {
     let mut options = ExpertOptions::default();
-    let (mut games, mut seed) = (1000u64, 1u64);
+    let (mut games, mut seed, mut mirror) = (1000u64, 1u64, false);
     for arg in std::env::args().skip(1) {
         let (key, value) = arg.split_once('=').expect("key=value");
         match key {
             "games" => games = value.parse().expect("number"),
             "seed" => seed = value.parse().expect("number"),
+            "opponent" => mirror = value == "expert",
             "worlds" => options.pegging.worlds = value.parse().expect("number"),
             "tries" => options.pegging.tries = value.parse().expect("number"),
             "endgame" => options.pegging.endgame = value.parse().expect("number"),
@@ -119,7 +153,7 @@ fn main() {
     let totals = (0..games)
         .into_par_iter()
         .flat_map_iter(|index| [(index, 0), (index, 1)])
-        .map(|(index, seat)| play(seed, index, seat, options))
+        .map(|(index, seat)| play(seed, index, seat, options, mirror))
         .reduce(Totals::default, Totals::merge);
     let seconds = started.elapsed().as_secs_f64();
     let rate = Rate::new(totals.wins, totals.games);
@@ -143,4 +177,14 @@ fn main() {
     }
     let net: f64 = (0..4).map(|i| per(totals.expert[i]) - per(totals.basic[i])).sum();
     println!("  net {net:.3} points a round");
+    for (role, name) in ["dealer", "pone"].iter().enumerate() {
+        for (model, model_name) in ["measured", "uniform"].iter().enumerate() {
+            let (n, sum, squares) = totals.cribs[role][model];
+            println!(
+                "  crib predicted at the expert's discard as {name}, {model_name} model: bias {:+.3}, mean squared error {:.3} ({n} cribs)",
+                sum / n,
+                squares / n
+            );
+        }
+    }
 }

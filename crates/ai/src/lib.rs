@@ -28,6 +28,7 @@ pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, d
 pub use keep::{KeepValue, keep_values};
 pub use keeps::{KeepStats, STARTERS, best_keep_points, keep_stats};
 pub use peg::{Inference, PegOptions, choose_play, play_values};
+pub use pegvalue::{FEATURES, pegging_features};
 pub use player::{
     BasicPlayer, BuiltIn, EasyPlayer, ExpertOptions, ExpertPlayer, Player, RandomPlayer, Strategy,
     UnknownStrategy,

@@ -80,7 +80,7 @@ pub struct PegOptions {
 
 impl Default for PegOptions {
     fn default() -> PegOptions {
-        PegOptions { worlds: 64, tries: 12, inference: Inference::Sensible, depth: 6, endgame: 40 }
+        PegOptions { worlds: 256, tries: 12, inference: Inference::Sensible, depth: 6, endgame: 40 }
     }
 }
 
@@ -107,10 +107,20 @@ pub fn play_values(view: &View, options: &PegOptions, seed: u64) -> Vec<(Card, f
     let worlds = sample_worlds(view, options, &mut rng);
     let board = Endgame::new(view, options);
     let mut totals = vec![0.0; playable.len()];
+    let mut memo = Memo::new();
     for world in &worlds {
         let search = Search::new(view, world, options, board.as_ref());
+        memo.clear();
+        let mut last: Option<(Card, f64)> = None;
         for (total, card) in totals.iter_mut().zip(playable) {
-            *total += search.root(card);
+            // Cards come in rank order: a second card of a rank is the
+            // same play as the first.
+            let value = match last {
+                Some((previous, value)) if previous.rank() == card.rank() => value,
+                _ => search.root(card, &mut memo),
+            };
+            last = Some((card, value));
+            *total += value;
         }
     }
     let count = worlds.len().max(1) as f64;
@@ -279,13 +289,58 @@ struct Search<'a> {
     endgame: Option<&'a Endgame>,
     /// Two players near the end: the points of the show in this world, in
     /// the order it is counted: the pone's hand, the dealer's hand, the
-    /// crib; and whether the player is the dealer.
+    /// crib.
     show: [u16; 3],
 }
 
 /// A very small weight for points in the endgame search, so that among
 /// plays with the same chance of winning the one that pegs more is chosen.
 const POINT_TIEBREAK: f64 = 1e-4;
+
+/// Values of positions at the start of a count, which many orders of play
+/// reach: a count that restarts forgets how it was reached, and what is
+/// left to score depends only on the cards held (by rank: suits never peg),
+/// who leads, and near the end the scores. Direct-mapped, exact values only.
+struct Memo {
+    entries: Vec<(u64, u64, f64)>,
+}
+
+impl Memo {
+    const SIZE: usize = 1024;
+
+    fn new() -> Memo {
+        Memo { entries: vec![(u64::MAX, u64::MAX, 0.0); Memo::SIZE] }
+    }
+
+    fn slot(key: (u64, u64)) -> usize {
+        let mixed = crib_core::derive_seed(key.0, key.1);
+        (mixed % Memo::SIZE as u64) as usize
+    }
+
+    fn get(&self, key: (u64, u64)) -> Option<f64> {
+        let (a, b, value) = self.entries[Memo::slot(key)];
+        (a == key.0 && b == key.1).then_some(value)
+    }
+
+    fn put(&mut self, key: (u64, u64), value: f64) {
+        self.entries[Memo::slot(key)] = (key.0, key.1, value);
+    }
+
+    fn clear(&mut self) {
+        self.entries.fill((u64::MAX, u64::MAX, 0.0));
+    }
+}
+
+/// The held cards of the first two seats as counts per rank (three bits a
+/// rank), the seat to lead, and the scores.
+fn restart_key(held: &[CardSet; 4], leader: Seat, scores: [u16; 2]) -> (u64, u64) {
+    let ranks = |cards: CardSet| {
+        cards.iter().fold(0u64, |key, card| key + (1 << (3 * card.rank().index())))
+    };
+    let extra =
+        (leader.index() as u64) << 39 | u64::from(scores[0]) << 41 | u64::from(scores[1]) << 52;
+    (ranks(held[0]), ranks(held[1]) | extra)
+}
 
 impl<'a> Search<'a> {
     fn new(
@@ -329,35 +384,25 @@ impl<'a> Search<'a> {
     }
 
     /// The value of the player's playing `card` now.
-    fn root(&self, card: Card) -> f64 {
+    fn root(&self, card: Card, memo: &mut Memo) -> f64 {
         let Some(seat) = self.start.turn() else { return 0.0 };
         let mut held = self.held;
         let mut pegging = self.start;
         let play = pegging.play_unchecked(seat, card);
         held[seat.index()].remove(card);
         let points = play.points.total();
+        let gain = self.gain(seat, points);
+        let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
         match self.endgame {
-            None => {
-                let gain = self.gain(seat, points);
-                gain + self.points(&pegging, &mut held, f64::NEG_INFINITY, f64::INFINITY, 1)
-            }
+            None => gain + self.points(&pegging, &mut held, low, high, 1, memo),
             Some(endgame) => {
                 let mut scores = endgame.scores;
-                let mine = self.config.side_of(seat) == self.me;
-                scores[usize::from(!mine)] += u16::from(points);
-                let net = self.gain(seat, points);
-                if let Some(result) = self.decided(endgame, scores) {
-                    return result + POINT_TIEBREAK * net;
-                }
-                self.wins(
-                    endgame,
-                    &pegging,
-                    &mut held,
-                    scores,
-                    net,
-                    f64::NEG_INFINITY,
-                    f64::INFINITY,
-                )
+                scores[usize::from(self.config.side_of(seat) != self.me)] += u16::from(points);
+                POINT_TIEBREAK * gain
+                    + match self.decided(endgame, scores) {
+                        Some(result) => result,
+                        None => self.wins(endgame, &pegging, &mut held, scores, low, high, memo),
+                    }
             }
         }
     }
@@ -380,21 +425,45 @@ impl<'a> Search<'a> {
         &self,
         pegging: &Pegging,
         held: &mut [CardSet; 4],
-        mut alpha: f64,
-        mut beta: f64,
+        alpha: f64,
+        beta: f64,
         depth: u32,
+        memo: &mut Memo,
     ) -> f64 {
         let Some(seat) = pegging.turn() else { return 0.0 };
         if depth >= self.depth {
             return 0.0;
         }
-        let cards = held[seat.index()];
-        let fits = playable(pegging, cards);
+        if pegging.count() == 0 && self.config.players() == 2 {
+            let key = restart_key(held, seat, [0, 0]);
+            if let Some(value) = memo.get(key) {
+                return value;
+            }
+            let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
+            let value = self.points_below(pegging, held, seat, low, high, depth, memo);
+            memo.put(key, value);
+            return value;
+        }
+        self.points_below(pegging, held, seat, alpha, beta, depth, memo)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn points_below(
+        &self,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        seat: Seat,
+        mut alpha: f64,
+        mut beta: f64,
+        depth: u32,
+        memo: &mut Memo,
+    ) -> f64 {
+        let fits = playable(pegging, held[seat.index()]);
         if fits.is_empty() {
             let mut next = *pegging;
             let go = next.go_unchecked(seat);
             let gain = go.point_to.map_or(0.0, |to| self.gain(to, 1));
-            return gain + self.points(&next, held, alpha - gain, beta - gain, depth);
+            return gain + self.points(&next, held, alpha - gain, beta - gain, depth, memo);
         }
         let maximise = self.config.side_of(seat) == self.me;
         let mut best = if maximise { f64::NEG_INFINITY } else { f64::INFINITY };
@@ -403,7 +472,7 @@ impl<'a> Search<'a> {
             let play = next.play_unchecked(seat, card);
             held[seat.index()].remove(card);
             let gain = self.gain(seat, play.points.total());
-            let value = gain + self.points(&next, held, alpha - gain, beta - gain, depth + 1);
+            let value = gain + self.points(&next, held, alpha - gain, beta - gain, depth + 1, memo);
             held[seat.index()].insert(card);
             if maximise {
                 best = best.max(value);
@@ -431,8 +500,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Minimax over the chance of winning the game (plus a whisker of net
-    /// points), two players.
+    /// Minimax over the chance of winning the game, plus a whisker of the
+    /// net points still to peg, two players.
     #[allow(clippy::too_many_arguments)]
     fn wins(
         &self,
@@ -440,48 +509,79 @@ impl<'a> Search<'a> {
         pegging: &Pegging,
         held: &mut [CardSet; 4],
         scores: [u16; 2],
-        net: f64,
-        mut alpha: f64,
-        mut beta: f64,
+        alpha: f64,
+        beta: f64,
+        memo: &mut Memo,
     ) -> f64 {
         let Some(seat) = pegging.turn() else {
-            return self.after_play(endgame, scores) + POINT_TIEBREAK * net;
+            return self.after_play(endgame, scores);
         };
+        if pegging.count() == 0 {
+            let key = restart_key(held, seat, scores);
+            if let Some(value) = memo.get(key) {
+                return value;
+            }
+            let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
+            let value = self.wins_below(endgame, pegging, held, seat, scores, low, high, memo);
+            memo.put(key, value);
+            return value;
+        }
+        self.wins_below(endgame, pegging, held, seat, scores, alpha, beta, memo)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn wins_below(
+        &self,
+        endgame: &Endgame,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        seat: Seat,
+        scores: [u16; 2],
+        mut alpha: f64,
+        mut beta: f64,
+        memo: &mut Memo,
+    ) -> f64 {
         let mine = self.config.side_of(seat) == self.me;
-        let cards = held[seat.index()];
-        let fits = playable(pegging, cards);
+        let fits = playable(pegging, held[seat.index()]);
         if fits.is_empty() {
             let mut next = *pegging;
             let go = next.go_unchecked(seat);
             let mut scores = scores;
-            let mut net = net;
+            let mut gain = 0.0;
             if let Some(to) = go.point_to {
-                let theirs = self.config.side_of(to) != self.me;
-                scores[usize::from(theirs)] += 1;
-                net += self.gain(to, 1);
+                scores[usize::from(self.config.side_of(to) != self.me)] += 1;
+                gain = POINT_TIEBREAK * self.gain(to, 1);
                 if let Some(result) = self.decided(endgame, scores) {
-                    return result + POINT_TIEBREAK * net;
+                    return gain + result;
                 }
             }
-            return self.wins(endgame, &next, held, scores, net, alpha, beta);
+            return gain + self.wins(endgame, &next, held, scores, alpha - gain, beta - gain, memo);
         }
         let mut best = if mine { f64::NEG_INFINITY } else { f64::INFINITY };
         for card in fits {
             let mut next = *pegging;
-            let play = next.play_unchecked(seat, card);
-            let points = play.points.total();
+            let points = next.play_unchecked(seat, card).points.total();
             let mut scores = scores;
             scores[usize::from(!mine)] += u16::from(points);
-            let net = net + self.gain(seat, points);
-            let value = match self.decided(endgame, scores) {
-                Some(result) => result + POINT_TIEBREAK * net,
-                None => {
-                    held[seat.index()].remove(card);
-                    let value = self.wins(endgame, &next, held, scores, net, alpha, beta);
-                    held[seat.index()].insert(card);
-                    value
-                }
-            };
+            let gain = POINT_TIEBREAK * self.gain(seat, points);
+            let value = gain
+                + match self.decided(endgame, scores) {
+                    Some(result) => result,
+                    None => {
+                        held[seat.index()].remove(card);
+                        let value = self.wins(
+                            endgame,
+                            &next,
+                            held,
+                            scores,
+                            alpha - gain,
+                            beta - gain,
+                            memo,
+                        );
+                        held[seat.index()].insert(card);
+                        value
+                    }
+                };
             if mine {
                 best = best.max(value);
                 alpha = alpha.max(value);
@@ -516,8 +616,18 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The cards of `held` that fit the count.
+/// The cards of `held` that fit the count, one of each rank: suits never
+/// peg, so two cards of a rank are the same play.
 fn playable(pegging: &Pegging, held: CardSet) -> CardSet {
     let room = MAX_COUNT - pegging.count();
-    held.iter().filter(|card| card.value() <= room).collect()
+    let mut ranks = 0u16;
+    let mut cards = CardSet::EMPTY;
+    for card in held {
+        let rank = card.rank().index();
+        if card.value() <= room && ranks & 1 << rank == 0 {
+            ranks |= 1 << rank;
+            cards.insert(card);
+        }
+    }
+    cards
 }

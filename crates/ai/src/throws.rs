@@ -25,7 +25,7 @@
 //! second measurement, written out by `crib stats throws --from measured`
 //! and pasted here. A test measures it again and compares.
 
-use crib_core::{CardSet, GameConfig, Seat};
+use crib_core::{Card, CardSet, GameConfig, Rank, Seat, Suit};
 use rayon::prelude::*;
 
 use crate::crib::{CribOdds, Stake, ThrowModel};
@@ -96,8 +96,11 @@ fn scaled(rate: f64, average: f64) -> u16 {
 }
 
 /// The crib's expectation for every discard of one or two cards, from the
-/// thrower's cards alone, by card indices: `[stake][first][second]` (the
-/// same card twice for a single card).
+/// thrower's cards alone. Renaming suits changes no expectation, so a
+/// discard is valued by its ranks and whether its two cards share a suit:
+/// `[stake][low rank][high rank][kind]`, the kind 0 for two cards of
+/// different suits, 1 for two of one suit, 2 for a single card (whose
+/// ranks are both its own).
 pub(crate) struct CribTable {
     values: Vec<f64>,
 }
@@ -110,46 +113,58 @@ impl CribTable {
         TABLE.get_or_init(|| CribTable::new(ThrowModel::reasonable()))
     }
 
-    fn index(stake: Stake, first: usize, second: usize) -> usize {
-        (stake as usize * 52 + first) * 52 + second
+    fn index(stake: Stake, low: usize, high: usize, kind: usize) -> usize {
+        ((stake as usize * 13 + low) * 13 + high) * 3 + kind
     }
 
     pub(crate) fn get(&self, stake: Stake, discard: CardSet) -> f64 {
-        let mut cards = discard.iter().map(|card| usize::from(card.index()));
-        let first = cards.next().unwrap_or(0);
-        let second = cards.next().unwrap_or(first);
-        self.values[CribTable::index(stake, first, second)]
+        let mut cards = discard.iter();
+        let (Some(first), second) = (cards.next(), cards.next()) else { return 0.0 };
+        let (second, kind) = match second {
+            Some(second) => (second, usize::from(first.suit() == second.suit())),
+            None => (first, 2),
+        };
+        self.values[CribTable::index(stake, first.rank().index(), second.rank().index(), kind)]
     }
 
     fn new(model: &ThrowModel) -> CribTable {
         let four = GameConfig::new(4, 121).expect("four players is a table");
-        let mut values = vec![0.0; 2 * 52 * 52];
+        let mut values = vec![0.0; 2 * 13 * 13 * 3];
         for stake in Stake::ALL {
             let other = match stake {
                 Stake::Own => Stake::Balk,
                 Stake::Balk => Stake::Own,
             };
-            for pair in CardSet::DECK.subsets(2) {
-                let value = CribOdds::two_players(pair, other, model).expected(pair);
-                let mut cards = pair.iter().map(|card| usize::from(card.index()));
-                let (a, b) = (cards.next().unwrap_or(0), cards.next().unwrap_or(0));
-                values[CribTable::index(stake, a, b)] = value;
-                values[CribTable::index(stake, b, a)] = value;
+            for low in 0..13 {
+                for high in low..13 {
+                    for suited in [false, true] {
+                        if suited && low == high {
+                            continue;
+                        }
+                        let first = card(low, 0);
+                        let pair = CardSet::single(first).with(card(high, usize::from(!suited)));
+                        let value = CribOdds::two_players(pair, other, model).expected(pair);
+                        values[CribTable::index(stake, low, high, usize::from(suited))] = value;
+                    }
+                }
             }
             // The dealer (seat 0) throws Own, the pone (seat 1) balks.
             let (seat, dealer) = match stake {
                 Stake::Own => (Seat::ALL[0], Seat::ALL[0]),
                 Stake::Balk => (Seat::ALL[1], Seat::ALL[0]),
             };
-            for card in CardSet::DECK {
-                let single = CardSet::single(card);
+            for rank in 0..13 {
+                let single = CardSet::single(card(rank, 0));
                 let value = CribOdds::for_seat(four, seat, dealer, single, model).expected(single);
-                let index = usize::from(card.index());
-                values[CribTable::index(stake, index, index)] = value;
+                values[CribTable::index(stake, rank, rank, 2)] = value;
             }
         }
         CribTable { values }
     }
+}
+
+fn card(rank: usize, suit: usize) -> Card {
+    Card::new(Rank::ALL[rank], Suit::ALL[suit])
 }
 
 /// The discard a sensible player makes from `dealt` for `stake`: the best

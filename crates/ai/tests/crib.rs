@@ -24,7 +24,7 @@ fn lopsided() -> ThrowModel {
 }
 
 /// Two players: every pair the other player may throw, every starter.
-fn brute_two(dealt: CardSet, discard: CardSet, other: Stake, model: &ThrowModel) -> f64 {
+pub(crate) fn brute_two(dealt: CardSet, discard: CardSet, other: Stake, model: &ThrowModel) -> f64 {
     let unseen = !dealt;
     let (mut points, mut weight) = (0.0, 0.0);
     for pair in unseen.subsets(2) {
@@ -40,7 +40,7 @@ fn brute_two(dealt: CardSet, discard: CardSet, other: Stake, model: &ThrowModel)
 
 /// Three or four players: every card each other player may throw, in seat
 /// order, then the deck's card, then the starter, all distinct.
-fn brute_singles(
+pub(crate) fn brute_singles(
     dealt: CardSet,
     discard: CardSet,
     others: &[Stake],
@@ -77,7 +77,7 @@ fn brute_singles(
     points / weight
 }
 
-fn close(a: f64, b: f64) -> bool {
+pub(crate) fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-9 * a.abs().max(1.0)
 }
 

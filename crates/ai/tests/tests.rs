@@ -10,5 +10,6 @@ mod reference;
 
 mod crib;
 mod discard;
+mod expert;
 mod players;
 mod stats;

@@ -158,5 +158,21 @@ fn write_report(out: &mut impl Write, report: &SimReport) -> io::Result<()> {
     };
     row(out, "dealer", &report.dealer)?;
     row(out, "pone", &report.pone)?;
+    writeln!(out)?;
+    writeln!(out, "points per round by side, dealing and not:")?;
+    let width = names.iter().map(String::len).max().unwrap_or_default().max(8);
+    writeln!(
+        out,
+        "{:<width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>7}",
+        "", "pegging", "hand", "crib", "heels", "total"
+    )?;
+    for (name, side) in names.iter().zip(&report.sides) {
+        let points = &side.points;
+        writeln!(
+            out,
+            "{name:<width$}  {:>7.2}  {:>7.2}  {:>7.2}  {:>7.2}  {:>7.2}",
+            points.pegging, points.hand, points.crib, points.heels, points.total
+        )?;
+    }
     Ok(())
 }

@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use crate::crib::{CribOdds, Stake, ThrowModel};
 use crate::discard::{DiscardError, Expectation};
-use crate::pegvalue::pegging_value;
+use crate::peg_value::pegging_value;
 use crate::ranks::{Unseen, hand_points};
 
 /// One keep of four and what it is worth, by source.

@@ -1,9 +1,21 @@
 //! Cribbage decisions and analysis, built on the rules of `crib_core`.
 //!
-//! The discard that maximises the expected hand ([`discard_table`],
-//! [`best_keep`]), exhaustive statistics over every show ([`hand_stats`]),
-//! computer players over a seat's view ([`Player`], [`Strategy`]) and
-//! seeded self-play ([`simulate`]). No input or output happens here.
+//! - The discard that maximises the expected hand ([`discard_table`],
+//!   [`best_keep`]), and the expert's discard, which adds the crib and the
+//!   play ([`keep_values`]): the crib's exact expectation under a model of
+//!   the other players' throws ([`CribOdds`], [`ThrowModel`],
+//!   [`measure_throws`]) and a fitted estimate of the play
+//!   ([`pegging_features`]).
+//! - The expert's play of the cards: a search to the end of the play over
+//!   sampled hands of the opponents ([`choose_play`], [`play_values`]), and
+//!   the chance of winning from the board ([`win_chance`]).
+//! - Exhaustive statistics: every show ([`hand_stats`]), the best keep of
+//!   every six-card deal ([`keep_stats`], through [`canonical_deals`]), the
+//!   crib of every discard ([`crib_table`]).
+//! - Computer players over a seat's view ([`Player`], [`Strategy`]: random,
+//!   easy, basic, expert) and seeded self-play ([`simulate`]).
+//!
+//! No input or output happens here.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -12,9 +24,9 @@ mod crib;
 mod deals;
 mod discard;
 mod keep;
-mod keeps;
+mod keep_stats;
 mod peg;
-mod pegvalue;
+mod peg_value;
 mod player;
 mod ranks;
 mod sim;
@@ -26,9 +38,9 @@ pub use crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
 pub use deals::{CanonicalDeal, canonical_deals};
 pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table};
 pub use keep::{KeepValue, keep_values};
-pub use keeps::{KeepStats, STARTERS, best_keep_points, keep_stats};
+pub use keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
 pub use peg::{Inference, PegOptions, choose_play, play_values};
-pub use pegvalue::{FEATURES, pegging_features};
+pub use peg_value::{FEATURES, pegging_features};
 pub use player::{
     BasicPlayer, BuiltIn, EasyPlayer, ExpertOptions, ExpertPlayer, Player, RandomPlayer, Strategy,
     UnknownStrategy,

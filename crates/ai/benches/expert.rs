@@ -21,15 +21,16 @@ fn discard_views(players: u8) -> Vec<View> {
         .collect()
 }
 
-/// Views of two-player games at the `plays`-th card of the play, whoever is
-/// to play, both players having discarded as `basic` and played as it.
-fn play_views(plays: usize) -> Vec<View> {
-    let config = GameConfig::default();
+/// Views of `players`-player games at the `plays`-th card of the play,
+/// whoever is to play, every player having discarded as `basic` and played
+/// as it.
+fn play_views(players: u8, plays: usize) -> Vec<View> {
+    let config = GameConfig::new(players, 121).expect("2 to 4 players");
     (0..64)
         .filter_map(|seed| {
             let mut game = Game::new(config, Seat::ALL[0], seed).expect("seat 0");
             game.play(Seat::ALL[0], Action::Deal).expect("the dealer deals");
-            for seat in [Seat::ALL[0], Seat::ALL[1]] {
+            for seat in config.seats() {
                 let discard = BasicPlayer.discard(&game.view(seat));
                 game.play(seat, Action::Discard(discard)).expect("a legal discard");
             }
@@ -77,7 +78,17 @@ fn keep_values_two_players(bencher: divan::Bencher) {
 /// played (0: the lead, four cards in each hand).
 #[divan::bench(args = [0, 1, 2, 3, 4, 5])]
 fn expert_play(bencher: divan::Bencher, plays: usize) {
-    let views = play_views(plays);
+    let views = play_views(2, plays);
+    let mut next = views.iter().cycle();
+    let mut expert = ExpertPlayer::new(1);
+    bencher.bench_local(|| expert.play(next.next().expect("cycles forever")));
+}
+
+/// An expert play at the lead and after two cards with three and four
+/// players (a search of six plies).
+#[divan::bench(args = [(3, 0), (3, 2), (4, 0), (4, 2)])]
+fn expert_play_more_players(bencher: divan::Bencher, (players, plays): (u8, usize)) {
+    let views = play_views(players, plays);
     let mut next = views.iter().cycle();
     let mut expert = ExpertPlayer::new(1);
     bencher.bench_local(|| expert.play(next.next().expect("cycles forever")));

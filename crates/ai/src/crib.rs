@@ -20,7 +20,17 @@
 //!
 //! [`ThrowModel::UNIFORM`] makes every discard equally likely;
 //! [`ThrowModel::reasonable`] is measured from what a sensible player throws
-//! over every deal (see the `throws` module).
+//! over every deal (see [`measure_throws`](crate::measure_throws)).
+//!
+//! Does the measured model help? It predicts the cribs of sensible players
+//! better: over 16,000 cribs of expert self-play (`examples/tune.rs`,
+//! `opponent=expert`), the crib predicted at the expert's discard was off on
+//! average by +0.09 points as dealer and +0.06 as pone (mean squared error
+//! 8.63 and 9.73), against +0.65 and -0.38 (9.08 and 9.87) for the uniform
+//! model. Against the `basic` player, which throws for its hand alone, the
+//! uniform model is the better guess (+0.22 and +0.22 against -0.34 and
+//! +0.65), yet the expert with the measured model still won a little more
+//! often (65.1% against 64.6% over the same 4,000 games).
 //!
 //! # The computation
 //!

@@ -64,7 +64,8 @@ pub enum Inference {
 /// How the expert searches the play.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct PegOptions {
-    /// Worlds sampled for each decision.
+    /// Worlds sampled for each decision with two players; with three or four
+    /// a quarter as many (each searched wider, if only a few plies deep).
     pub worlds: u32,
     /// Deals drawn at most for each world kept before the rest of the worlds
     /// are drawn uniformly.
@@ -152,7 +153,11 @@ pub fn choose_play(view: &View, options: &PegOptions, seed: u64) -> Option<Card>
 
 fn sample_worlds(view: &View, options: &PegOptions, rng: &mut impl rand::Rng) -> Vec<World> {
     let unseen: Vec<Card> = (!view.known_cards()).iter().collect();
-    let wanted = options.worlds as usize;
+    let wanted = if view.config.players() == 2 {
+        options.worlds as usize
+    } else {
+        (options.worlds as usize / 4).max(1)
+    };
     let mut worlds = Vec::with_capacity(wanted);
     if view.config.players() == 2 && options.inference != Inference::Uniform {
         let mut tries = wanted * options.tries as usize;

@@ -142,3 +142,26 @@ fn three_and_four_player_cribs_match_brute_force() {
         assert!(close(fast, brute), "{dealt} giving {discard}: {fast} against {brute}");
     }
 }
+
+#[test]
+fn the_built_in_throws_are_what_a_sensible_player_throws() {
+    // Measuring the throws again with the built-in model gives the model
+    // back, within a few percent (see `throws`: it is a damped fixed point).
+    let model = ThrowModel::reasonable();
+    let measured = crib_ai::measure_throws(model).model();
+    let ratio = |a: u16, b: u16| (f64::from(a) / f64::from(b)).ln().abs();
+    for stake in 0..2 {
+        for low in 0..13 {
+            for high in 0..13 {
+                let (a, b) = (model.pairs[stake][low][high], measured.pairs[stake][low][high]);
+                assert!(ratio(a, b) < 0.1, "pair {low} {high}, stake {stake}: {a} against {b}");
+            }
+            let (a, b) = (model.singles[stake][low], measured.singles[stake][low]);
+            assert!(ratio(a, b) < 0.15, "single {low}, stake {stake}: {a} against {b}");
+        }
+    }
+    // The pone balks: two fives are the rarest throw into the dealer's crib.
+    let balk = &model.pairs[1];
+    let five = Rank::Five.index();
+    assert!(balk.iter().flatten().all(|&weight| weight >= balk[five][five]));
+}

@@ -217,5 +217,3 @@ fn the_chance_of_winning_follows_the_board() {
     assert_eq!(win_chance(0, 5, false), 1.0);
     assert_eq!(win_chance(5, 0, true), 0.0);
 }
-
-

@@ -389,7 +389,9 @@ fn stats_cribs_tabulates_every_discard() {
     assert!(fives["dealer"].as_f64().unwrap() > 8.0);
     assert!(fives["pone"].as_f64().unwrap() > fives["dealer"].as_f64().unwrap());
     // A flush needs the two cards of one suit.
-    assert!(row("9K", true)["dealer"].as_f64().unwrap() > row("9K", false)["dealer"].as_f64().unwrap());
+    assert!(
+        row("9K", true)["dealer"].as_f64().unwrap() > row("9K", false)["dealer"].as_f64().unwrap()
+    );
     let uniform = crib(&["stats", "cribs", "--uniform"], "");
     assert!(stdout(&uniform).contains("equally likely"), "{}", stdout(&uniform));
 }
@@ -401,7 +403,8 @@ fn sim_plays_the_expert_and_reports_points_by_side() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.contains("seat 0 expert") && text.contains("points per round by side"), "{text}");
-    let json: Value = serde_json::from_str(&stdout(&crib(&[&args[..], &["--json"]].concat(), ""))).unwrap();
+    let json: Value =
+        serde_json::from_str(&stdout(&crib(&[&args[..], &["--json"]].concat(), ""))).unwrap();
     let total: f64 = json["sides"]
         .as_array()
         .unwrap()

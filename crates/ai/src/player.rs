@@ -71,6 +71,10 @@ impl Strategy {
     pub const ALL: [Strategy; 4] =
         [Strategy::Random, Strategy::Easy, Strategy::Basic, Strategy::Expert];
 
+    /// The strongest built-in player: the opponent a person gets unless they
+    /// ask for another, and the one that gives hints.
+    pub const STRONGEST: Strategy = Strategy::Expert;
+
     /// The player's name, as the command line writes it.
     #[must_use]
     pub const fn name(self) -> &'static str {

@@ -10,7 +10,10 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod discard;
+mod engine;
+mod matchplay;
 mod output;
+mod play;
 mod score;
 mod sim;
 mod stats;
@@ -24,6 +27,7 @@ original Prolog documents, card(5, hearts), card(ace, spades), and whole lists
 [card(7,clubs), card(queen,hearts), ...].
 
 Examples:
+  crib play                          play against the computer in the terminal
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
   crib stats hands                   score every possible show")]
@@ -43,6 +47,12 @@ enum Command {
     Stats(stats::Command),
     /// Self-play between computer players: wins, skunks, points per round.
     Sim(sim::Args),
+    /// Play one seat as a computer opponent over the engine protocol.
+    Engine(engine::Args),
+    /// Refereed games between built-in players and engine processes.
+    Match(Box<matchplay::Args>),
+    /// Play against the computer in the terminal.
+    Play(play::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +62,9 @@ fn main() -> ExitCode {
         Command::Discard(args) => discard::run(&args),
         Command::Stats(command) => stats::run(&command),
         Command::Sim(args) => sim::run(&args),
+        Command::Engine(args) => engine::run(&args),
+        Command::Match(args) => matchplay::run(&args),
+        Command::Play(args) => play::run(&args),
     };
     match outcome {
         Ok(code) => code,

@@ -3,9 +3,11 @@
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use anyhow::Context;
 use crib_core::{Card, parse_cards};
+use indicatif::{ProgressBar, ProgressStyle};
 
 /// The cards written in command-line arguments, in any notation (the
 /// arguments are read as one list, so a Prolog list may span several).
@@ -72,6 +74,41 @@ pub(crate) fn grouped(number: u64) -> String {
         text.push(digit);
     }
     text
+}
+
+/// A progress bar on standard error over a run of `games` games; its message
+/// is free for the caller.
+pub(crate) fn games_bar(games: u64) -> anyhow::Result<ProgressBar> {
+    let style = ProgressStyle::with_template(
+        "{bar:40} {human_pos}/{human_len} games, {per_sec}, eta {eta} {msg}",
+    )
+    .context("the progress bar's template")?;
+    Ok(ProgressBar::new(games).with_style(style))
+}
+
+/// Prints the report of a run of `games` games begun at `started`: how fast
+/// it went on standard error, then the report on standard output as one line
+/// of JSON or as the text `write_text` writes.
+pub(crate) fn print_run<R: serde::Serialize>(
+    games: u64,
+    started: Instant,
+    report: &R,
+    json: bool,
+    write_text: impl FnOnce(&mut io::StdoutLock<'static>, &R) -> io::Result<()>,
+) -> anyhow::Result<ExitCode> {
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "crib: played {} games in {seconds:.2} s ({:.0} games a second)",
+        grouped(games),
+        games as f64 / seconds.max(f64::MIN_POSITIVE)
+    );
+    let mut out = io::stdout().lock();
+    if json {
+        json_line(&mut out, report)?;
+    } else {
+        write_text(&mut out, report).context("writing the report")?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes `value` as one line of JSON.

@@ -7,12 +7,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Context;
 use crib_ai::{Rate, RoundAverages, SimConfig, SimReport, Strategy, simulate};
 use crib_core::GameConfig;
-use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::output::{grouped, json_line};
+use crate::output::{games_bar, grouped, print_run};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
@@ -59,28 +57,11 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         games: args.games,
         seed,
     };
-    let bar = ProgressBar::new(args.games).with_style(
-        ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} games, {per_sec}, eta {eta}",
-        )
-        .context("the progress bar's template")?,
-    );
+    let bar = games_bar(args.games)?;
     let started = Instant::now();
     let report = simulate(&config, |_| bar.inc(1))?;
     bar.finish_and_clear();
-    let seconds = started.elapsed().as_secs_f64();
-    eprintln!(
-        "crib: played {} games in {seconds:.2} s ({:.0} games a second)",
-        grouped(args.games),
-        args.games as f64 / seconds.max(f64::MIN_POSITIVE)
-    );
-    let mut out = io::stdout().lock();
-    if args.json {
-        json_line(&mut out, &report)?;
-    } else {
-        write_report(&mut out, &report).context("writing the report")?;
-    }
-    Ok(ExitCode::SUCCESS)
+    print_run(args.games, started, &report, args.json, write_report)
 }
 
 fn percent(rate: &Rate) -> String {

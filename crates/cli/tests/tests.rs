@@ -414,3 +414,89 @@ fn sim_plays_the_expert_and_reports_points_by_side() {
     let roles = json["dealer"]["total"].as_f64().unwrap() + json["pone"]["total"].as_f64().unwrap();
     assert!((total - roles).abs() < 1e-9, "both sides' points are the dealer's and the pone's");
 }
+
+// The engine's tests read the protocol crate's golden transcripts with the
+// same reader as its own tests.
+mod engine;
+mod matchplay;
+#[path = "../../protocol/tests/transcript.rs"]
+mod transcript;
+#[path = "../../tui/tests/common.rs"]
+#[allow(dead_code)]
+mod tui_common;
+
+mod play {
+    use super::*;
+
+    #[test]
+    fn play_without_a_terminal_says_so_and_fails() {
+        // The test harness pipes standard input and output.
+        let output = crib(&["play", "--seed", "1"], "");
+        assert_eq!(output.status.code(), Some(1));
+        assert!(stderr(&output).contains("is not a terminal"), "{}", stderr(&output));
+        assert!(stdout(&output).is_empty());
+    }
+
+    #[test]
+    fn play_refuses_bad_options() {
+        assert_eq!(crib(&["play", "--level", "genius"], "").status.code(), Some(2));
+        assert_eq!(
+            crib(&["play", "--level", "basic", "--engine", "crib engine"], "").status.code(),
+            Some(2)
+        );
+    }
+
+    /// `crib engine --level basic` behind the terminal game decides exactly
+    /// as the built-in basic player: a whole seeded match, played by the same
+    /// keys, gives the same events.
+    #[test]
+    fn the_terminal_game_against_crib_engine_is_the_game_against_basic() {
+        use crib_tui::{App, COMPUTER, EngineOpponent, Options, Stage};
+        let engine = format!("'{}' engine --level basic", env!("CARGO_BIN_EXE_crib"));
+        let opponent =
+            EngineOpponent::start(&engine, crib_core::GameConfig::default(), COMPUTER).unwrap();
+        assert!(crib_tui::Opponent::name(&opponent).contains("basic"));
+        let options = Options { seed: 11, muggins: false, games_to_win: 2 };
+        let mut against_engine = App::new(options, Box::new(opponent));
+        let mut against_basic = tui_common::app(11, false, 2);
+        for app in [&mut against_engine, &mut against_basic] {
+            tui_common::play_until(app, &[Stage::MatchOver], &mut |_| unreachable!("no muggins"));
+        }
+        assert_eq!(against_engine.record(), against_basic.record());
+    }
+
+    #[test]
+    fn an_engine_that_does_not_start_is_an_error_before_the_game() {
+        use crib_tui::{COMPUTER, EngineOpponent};
+        let error = EngineOpponent::start(
+            "/nonexistent/engine",
+            crib_core::GameConfig::default(),
+            COMPUTER,
+        )
+        .unwrap_err();
+        assert!(format!("{error:?}").contains("nonexistent"), "{error:?}");
+    }
+
+    /// The smoke test of `.ci/run`, on the binary built for the tests: in
+    /// tmux, start, discard, play a card, quit, and find the terminal
+    /// restored. Skipped, with a notice, where tmux is not installed.
+    #[test]
+    fn play_in_a_real_terminal() {
+        let tmux = Command::new("tmux").arg("-V").output();
+        if !tmux.is_ok_and(|output| output.status.success()) {
+            eprintln!(
+                "notice: tmux is not installed; skipping the terminal smoke test of crib play"
+            );
+            return;
+        }
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../.ci/smoke-play.sh");
+        let command_line = format!("'{}' play", env!("CARGO_BIN_EXE_crib"));
+        let output = Command::new("bash").arg(script).arg(&command_line).output().unwrap();
+        assert!(
+            output.status.success(),
+            "the smoke test failed:\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}

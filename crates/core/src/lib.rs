@@ -31,7 +31,7 @@ pub use cardset::{CardSet, DuplicateCard, Iter, Subsets};
 pub use deck::{Deck, SeededRng, seeded_rng};
 pub use game::board::Board;
 pub use game::event::{Event, GameResult, Skunk};
-pub use game::game::{Action, Game, IllegalAction, Phase, SourcePoints, Tally};
+pub use game::game::{Action, Claims, Game, IllegalAction, Phase, SourcePoints, Tally};
 pub use game::matchplay::{Match, cut_for_deal, derive_seed};
 pub use game::pegging::{
     CARDS_TO_PLAY, MAX_COUNT, PegGo, PegPlay, PegPoints, PegReason, Pegging, PeggingError,

@@ -2,8 +2,8 @@
 //! round, and property tests over random legal games for 2, 3 and 4 players.
 
 use crib_core::{
-    Action, Card, CardSet, Deck, Event, Game, GameConfig, IllegalAction, Match, PegReason, Pegging,
-    PeggingError, Phase, Rank, Seat, Skunk, cut_for_deal, parse_cards,
+    Action, Card, CardSet, Claims, Deck, Event, Game, GameConfig, IllegalAction, Match, PegReason,
+    Pegging, PeggingError, Phase, Rank, Seat, Skunk, cut_for_deal, parse_cards,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -261,6 +261,91 @@ fn the_protocol_round() {
     assert_eq!((sides[0].crib, sides[1].pegging, sides[1].hand), (6, 3, 23));
 }
 
+/// The protocol round up to its last card, whose play brings the show.
+fn protocol_round_before_the_last_card() -> Game {
+    let mut game = Game::new(GameConfig::default(), seat(0), 0).unwrap();
+    let hands = [cards("TH 2C 9D 8S 3D 7S"), cards("5H 5S JD 4C 6C KD")];
+    game.deal_stacked(seat(0), &hands, CardSet::EMPTY, card("5C")).unwrap();
+    game.play(seat(1), Action::Discard(cards("JD KD"))).unwrap();
+    game.play(seat(0), Action::Discard(cards("3D 7S"))).unwrap();
+    for (who, action) in [
+        (1, Action::Play(card("4C"))),
+        (0, Action::Play(card("TH"))),
+        (1, Action::Play(card("5H"))),
+        (0, Action::Play(card("2C"))),
+        (1, Action::Play(card("5S"))),
+        (0, Action::Go),
+        (1, Action::Go),
+        (0, Action::Play(card("9D"))),
+        (1, Action::Play(card("6C"))),
+    ] {
+        game.play(seat(who), action).unwrap();
+    }
+    game
+}
+
+#[test]
+fn muggins_takes_what_a_count_misses_and_corrects_an_over_count() {
+    // The shows are worth 23 (pone), 7 (dealer) and 6 (crib); pegging left
+    // the board at 0 to 3 before the last card, which pegs 1 for last. The
+    // pone says 20, the dealer 9, the crib 6.
+    let mut game = protocol_round_before_the_last_card();
+    assert_eq!(game.board().scores(), [0, 3]);
+    let claims = Claims::NONE.with_hand(seat(1), 20).with_hand(seat(0), 9).with_crib(6);
+    let events = game.play_claiming(seat(0), Action::Play(card("8S")), claims).unwrap();
+    let shows: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e, Event::Claimed { .. } | Event::Muggins { .. }))
+        .collect();
+    let [
+        Event::Claimed { seat: pone, crib: false, claimed: 20, breakdown: pone_hand },
+        Event::Muggins { seat: caller, from, points: 3 },
+        Event::Claimed { seat: dealer, crib: false, claimed: 9, breakdown: dealer_hand },
+        Event::Claimed { crib: true, claimed: 6, .. },
+    ] = shows[..]
+    else {
+        panic!("unexpected shows: {shows:#?}");
+    };
+    assert_eq!((*pone, *caller, *from, *dealer), (seat(1), seat(0), seat(1), seat(0)));
+    assert_eq!((pone_hand.total(), dealer_hand.total()), (23, 7));
+    let pegged: Vec<(Seat, u8)> = shows.iter().filter_map(|e| e.points()).collect();
+    assert_eq!(pegged, [(seat(1), 20), (seat(0), 3), (seat(0), 7), (seat(0), 6)]);
+    assert_eq!(game.board().scores(), [1 + 3 + 7 + 6, 3 + 20]);
+    assert_eq!(game.view(seat(0)).shown[1], Some(cards("4C 5H 5S 6C")));
+    assert_eq!(game.phase(), Phase::Deal);
+
+    // Without claims the same card counts every show in full.
+    let mut game = protocol_round_before_the_last_card();
+    game.play(seat(0), Action::Play(card("8S"))).unwrap();
+    assert_eq!(game.board().scores(), [14, 26]);
+}
+
+#[test]
+fn muggins_points_can_win_the_game() {
+    // A game to 61 played by first legal actions, where the pone always
+    // claims nothing: the dealer's muggins points come with the show, and
+    // the game ends the moment they reach the target.
+    let config = GameConfig::new(2, 61).unwrap();
+    let mut won_by_muggins = 0;
+    for seed in 0..40 {
+        let mut game = Game::new(config, seat(0), seed).unwrap();
+        while game.phase() != Phase::Over {
+            let who = game.to_act()[0];
+            let action = game.legal_actions(who)[0];
+            let claims = Claims::NONE.with_hand(game.pone(), 0);
+            let events = game.play_claiming(who, action, claims).unwrap();
+            let total: u16 =
+                events.iter().filter_map(Event::points).map(|(_, p)| u16::from(p)).sum();
+            assert!(total <= 2 * 29 + 31, "a round pegs at most that");
+            if let [.., Event::Muggins { seat: caller, .. }, Event::GameWon(result)] = &events[..] {
+                assert_eq!(result.winner, config.side_of(*caller));
+                won_by_muggins += 1;
+            }
+        }
+    }
+    assert!(won_by_muggins > 0);
+}
+
 #[test]
 fn his_heels_can_win_the_game() {
     // Every round stacked with a jack for the starter: the dealer pegs 2 at
@@ -389,9 +474,9 @@ fn event_cards(event: &Event) -> CardSet {
         Event::Discarded { cards, .. } => cards.unwrap_or_default(),
         Event::Cut { starter, .. } => CardSet::single(*starter),
         Event::Played { card, .. } => CardSet::single(*card),
-        Event::Shown { breakdown, .. } | Event::CribShown { breakdown, .. } => {
-            breakdown.show.cards()
-        }
+        Event::Shown { breakdown, .. }
+        | Event::CribShown { breakdown, .. }
+        | Event::Claimed { breakdown, .. } => breakdown.show.cards(),
         _ => CardSet::EMPTY,
     }
 }

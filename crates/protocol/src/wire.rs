@@ -118,6 +118,10 @@ pub enum CommandError {
     /// An argument that should be a card.
     #[error("{0}")]
     Card(#[from] ParseCardError),
+    /// A word in none of the protocol's card forms (a suit symbol, a Prolog
+    /// term, or no form at all).
+    #[error("card {0}: not a card of the protocol (rank then suit, like 5H, TS or 10S)")]
+    Notation(String),
     /// A word after the cards of `count` other than `crib`.
     #[error("count: expected \"crib\" after the starter, found \"{0}\"")]
     CountRules(String),
@@ -262,13 +266,18 @@ fn cards(words: &[&str]) -> Result<Vec<Card>, CommandError> {
 }
 
 /// One card in the protocol's notation: rank then suit (`10` for `T`), no
-/// other forms.
+/// other forms, though `crib_core` reads more.
 fn card(word: &str) -> Result<Card, CommandError> {
-    let ascii = word.is_ascii() && !word.contains('(');
-    if !ascii {
-        return Err(ParseCardError::Malformed(word.to_owned()).into());
+    let notation = || CommandError::Notation(word.to_owned());
+    if !word.is_ascii() || word.contains('(') {
+        return Err(notation());
     }
-    Ok(word.parse()?)
+    match word.parse() {
+        Ok(card) => Ok(card),
+        // Its message would suggest the notations the protocol does not take.
+        Err(ParseCardError::Malformed(_)) => Err(notation()),
+        Err(error) => Err(error.into()),
+    }
 }
 
 fn four(words: &[&str]) -> Result<[Card; 4], CommandError> {

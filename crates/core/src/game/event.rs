@@ -131,6 +131,30 @@ pub enum Event {
         /// The count, card by card.
         breakdown: Breakdown,
     },
+    /// A seat that counts its own shows (muggins, see
+    /// [`Claims`](crate::Claims)) showed its hand or crib and claimed
+    /// `claimed`: it pegs its claim, but never more than the true count. This
+    /// takes the place of [`Event::Shown`] or [`Event::CribShown`].
+    Claimed {
+        /// The seat.
+        seat: Seat,
+        /// Whether it was the crib (else the seat's hand).
+        crib: bool,
+        /// The true count, card by card.
+        breakdown: Breakdown,
+        /// What the seat said its show was worth.
+        claimed: u8,
+    },
+    /// Muggins: points a seat missed in its own count, pegged by the seat
+    /// after it, which called them.
+    Muggins {
+        /// The seat that pegs the points.
+        seat: Seat,
+        /// The seat that missed them.
+        from: Seat,
+        /// The points missed.
+        points: u8,
+    },
     /// A side reached the target.
     GameWon(GameResult),
     /// A side won the match.
@@ -160,6 +184,10 @@ impl Event {
             Event::Go { point_to: Some(seat), .. } => Some((*seat, 1)),
             Event::Shown { seat, breakdown } => Some((*seat, breakdown.total())),
             Event::CribShown { dealer, breakdown } => Some((*dealer, breakdown.total())),
+            Event::Claimed { seat, breakdown, claimed, .. } => {
+                Some((*seat, (*claimed).min(breakdown.total())))
+            }
+            Event::Muggins { seat, points, .. } => Some((*seat, *points)),
             _ => None,
         }
     }

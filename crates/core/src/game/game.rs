@@ -231,6 +231,60 @@ impl Tally {
     }
 }
 
+/// What seats claim for their own shows when they count them themselves:
+/// the rule of muggins.
+///
+/// Usually the game counts every show. A seat with a claim counts its own
+/// instead: it pegs what it claims, but never more than the true count (an
+/// over-count is corrected, without penalty); points it misses are called
+/// "muggins" by the seat after it (an opponent, with two or four players),
+/// which pegs them at once, before the next show is counted. Claims only
+/// matter to an action that brings the show: see [`Game::play_claiming`].
+///
+/// ```
+/// use crib_core::{Claims, Seat};
+/// let claims = Claims::NONE.with_hand(Seat::ALL[0], 8).with_crib(4);
+/// assert_eq!(claims.hand(Seat::ALL[0]), Some(8));
+/// assert_eq!(claims.hand(Seat::ALL[1]), None);
+/// assert_eq!(claims.crib(), Some(4));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Claims {
+    hands: [Option<u8>; 4],
+    crib: Option<u8>,
+}
+
+impl Claims {
+    /// No claims: the game counts every show.
+    pub const NONE: Claims = Claims { hands: [None; 4], crib: None };
+
+    /// These claims, and `points` claimed for `seat`'s hand.
+    #[must_use]
+    pub const fn with_hand(mut self, seat: Seat, points: u8) -> Claims {
+        self.hands[seat.index()] = Some(points);
+        self
+    }
+
+    /// These claims, and `points` claimed by the dealer for the crib.
+    #[must_use]
+    pub const fn with_crib(mut self, points: u8) -> Claims {
+        self.crib = Some(points);
+        self
+    }
+
+    /// The points claimed for `seat`'s hand, if it counts it itself.
+    #[must_use]
+    pub const fn hand(&self, seat: Seat) -> Option<u8> {
+        self.hands[seat.index()]
+    }
+
+    /// The points the dealer claims for the crib, if it counts it itself.
+    #[must_use]
+    pub const fn crib(&self) -> Option<u8> {
+        self.crib
+    }
+}
+
 /// Receives events: a list for [`Game::play`], nothing for
 /// [`Game::play_unchecked`], which then never builds them.
 trait Sink {
@@ -578,9 +632,51 @@ impl Game {
     ///
     /// See [`Game::check`].
     pub fn play(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, IllegalAction> {
+        self.play_claiming(seat, action, Claims::NONE)
+    }
+
+    /// [`Game::play`] where seats count their own shows: if `action` brings
+    /// the show, each show that `claims` holds a claim for is pegged by the
+    /// rule of muggins (see [`Claims`]) and reported as [`Event::Claimed`],
+    /// followed by [`Event::Muggins`] for points missed. An interface that
+    /// asks a person for their count can try the action on a clone of the
+    /// game first to learn which shows will be counted.
+    ///
+    /// ```
+    /// use crib_core::{Action, Claims, Event, Game, GameConfig, Phase, Seat};
+    /// let mut game = Game::new(GameConfig::default(), Seat::ALL[0], 3)?;
+    /// // Seat 1 (the pone) claims nothing for its hand: muggins takes it all.
+    /// let claims = Claims::NONE.with_hand(Seat::ALL[1], 0);
+    /// let mut events = Vec::new();
+    /// while game.phase() != Phase::Deal || game.round() == 0 {
+    ///     let seat = game.to_act()[0];
+    ///     let action = game.legal_actions(seat)[0];
+    ///     events.extend(game.play_claiming(seat, action, claims)?);
+    /// }
+    /// let missed = events.iter().find_map(|event| match event {
+    ///     Event::Claimed { seat, breakdown, .. } if *seat == Seat::ALL[1] => Some(breakdown.total()),
+    ///     _ => None,
+    /// });
+    /// let called = events.iter().find_map(|event| match event {
+    ///     Event::Muggins { seat, points, .. } if *seat == Seat::ALL[0] => Some(*points),
+    ///     _ => None,
+    /// });
+    /// assert_eq!(missed.filter(|&points| points > 0), called);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// See [`Game::check`].
+    pub fn play_claiming(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        claims: Claims,
+    ) -> Result<Vec<Event>, IllegalAction> {
         self.check(seat, action)?;
         let mut events = Vec::new();
-        self.apply(seat, action, &mut events);
+        self.apply(seat, action, &claims, &mut events);
         Ok(events)
     }
 
@@ -589,15 +685,15 @@ impl Game {
     /// [`Game::legal_actions`]. An illegal action leaves a meaningless game
     /// (or panics).
     pub fn play_unchecked(&mut self, seat: Seat, action: Action) {
-        self.apply(seat, action, &mut Silent);
+        self.apply(seat, action, &Claims::NONE, &mut Silent);
     }
 
-    fn apply(&mut self, seat: Seat, action: Action, sink: &mut impl Sink) {
+    fn apply(&mut self, seat: Seat, action: Action, claims: &Claims, sink: &mut impl Sink) {
         match action {
             Action::Deal => self.deal(sink),
             Action::Discard(cards) => self.discard(seat, cards, sink),
-            Action::Play(card) => self.peg_card(seat, card, sink),
-            Action::Go => self.go(seat, sink),
+            Action::Play(card) => self.peg_card(seat, card, claims, sink),
+            Action::Go => self.go(seat, claims, sink),
         }
     }
 
@@ -727,7 +823,7 @@ impl Game {
         }
     }
 
-    fn peg_card(&mut self, seat: Seat, card: Card, sink: &mut impl Sink) {
+    fn peg_card(&mut self, seat: Seat, card: Card, claims: &Claims, sink: &mut impl Sink) {
         self.hands[seat.index()].remove(card);
         let PegPlay { count, points, count_ended } = self.pegging.play_unchecked(seat, card);
         sink.emit(|| Event::Played { seat, card, count, points });
@@ -737,11 +833,11 @@ impl Game {
             return;
         }
         if count_ended {
-            self.after_count(sink);
+            self.after_count(claims, sink);
         }
     }
 
-    fn go(&mut self, seat: Seat, sink: &mut impl Sink) {
+    fn go(&mut self, seat: Seat, claims: &Claims, sink: &mut impl Sink) {
         let went = self.pegging.go_unchecked(seat);
         sink.emit(|| Event::Go { seat, point_to: went.point_to });
         if let Some(last) = went.point_to {
@@ -751,19 +847,19 @@ impl Game {
             }
         }
         if went.count_ended {
-            self.after_count(sink);
+            self.after_count(claims, sink);
         }
     }
 
     /// After a count ends: the next count's lead, or the show.
-    fn after_count(&mut self, sink: &mut impl Sink) {
+    fn after_count(&mut self, claims: &Claims, sink: &mut impl Sink) {
         match self.pegging.turn() {
             Some(leader) => sink.emit(|| Event::CountRestarted { leader }),
-            None => self.show(sink),
+            None => self.show(claims, sink),
         }
     }
 
-    fn show(&mut self, sink: &mut impl Sink) {
+    fn show(&mut self, claims: &Claims, sink: &mut impl Sink) {
         let players = self.config.players();
         let starter = self.starter.expect("the starter is cut before the play");
         let mut seat = self.dealer;
@@ -772,6 +868,13 @@ impl Game {
             let hand = self.kept[seat.index()];
             let points = score_unchecked(hand, starter, Rules::Hand);
             self.shown |= 1 << seat.index();
+            if let Some(claimed) = claims.hand(seat) {
+                let show = show_of(hand, starter);
+                if self.peg_claimed(seat, show, Rules::Hand, claimed, sink) {
+                    return;
+                }
+                continue;
+            }
             sink.emit(|| Event::Shown {
                 seat,
                 breakdown: show_of(hand, starter).breakdown(Rules::Hand),
@@ -785,13 +888,19 @@ impl Game {
         let crib = self.crib;
         let points = score_unchecked(crib, starter, Rules::Crib);
         self.shown |= CRIB_SHOWN;
-        sink.emit(|| Event::CribShown {
-            dealer,
-            breakdown: show_of(crib, starter).breakdown(Rules::Crib),
-        });
-        self.round_points[dealer.index()].crib += u32::from(points);
-        if self.peg(dealer, points, sink) {
-            return;
+        if let Some(claimed) = claims.crib() {
+            if self.peg_claimed(dealer, show_of(crib, starter), Rules::Crib, claimed, sink) {
+                return;
+            }
+        } else {
+            sink.emit(|| Event::CribShown {
+                dealer,
+                breakdown: show_of(crib, starter).breakdown(Rules::Crib),
+            });
+            self.round_points[dealer.index()].crib += u32::from(points);
+            if self.peg(dealer, points, sink) {
+                return;
+            }
         }
         self.tally.rounds += 1;
         self.tally.dealer.add(&self.round_points[dealer.index()]);
@@ -802,6 +911,41 @@ impl Game {
         }
         self.dealer = self.pone();
         self.phase = Phase::Deal;
+    }
+
+    /// Pegs a show that `seat` counted itself (see [`Claims`]): its claim up
+    /// to the true count, then what it missed for the seat after it. Points
+    /// called by muggins go to the caller's tally under the source they were
+    /// missed from (hand or crib). Returns whether that won the game.
+    fn peg_claimed(
+        &mut self,
+        seat: Seat,
+        show: Show,
+        rules: Rules,
+        claimed: u8,
+        sink: &mut impl Sink,
+    ) -> bool {
+        let points = show.score(rules);
+        let pegged = claimed.min(points);
+        let crib = rules == Rules::Crib;
+        sink.emit(|| Event::Claimed { seat, crib, breakdown: show.breakdown(rules), claimed });
+        let source = |game: &mut Game, seat: Seat, points: u8| {
+            let tally = &mut game.round_points[seat.index()];
+            let source = if crib { &mut tally.crib } else { &mut tally.hand };
+            *source += u32::from(points);
+        };
+        source(self, seat, pegged);
+        if self.peg(seat, pegged, sink) {
+            return true;
+        }
+        let missed = points - pegged;
+        if missed == 0 {
+            return false;
+        }
+        let caller = seat.next(self.config.players());
+        sink.emit(|| Event::Muggins { seat: caller, from: seat, points: missed });
+        source(self, caller, missed);
+        self.peg(caller, missed, sink)
     }
 
     /// Pegs `points` for `seat`'s side; returns whether that won the game.

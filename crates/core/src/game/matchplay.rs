@@ -8,8 +8,8 @@
 //! choices, and game `i` can be replayed alone from `derive_seed(seed, i)`.
 
 use crate::{
-    Action, Card, ConfigError, Deck, Event, Game, GameConfig, IllegalAction, Phase, Rank, Seat,
-    Side, View,
+    Action, Card, Claims, ConfigError, Deck, Event, Game, GameConfig, IllegalAction, Phase, Rank,
+    Seat, Side, View,
 };
 
 /// A seed for the `index`-th part of something seeded by `seed`: the games
@@ -174,7 +174,22 @@ impl Match {
     ///
     /// As [`Game::play`]; [`IllegalAction::GameOver`] once the match is won.
     pub fn play(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, IllegalAction> {
-        let mut events = self.game.play(seat, action)?;
+        self.play_claiming(seat, action, Claims::NONE)
+    }
+
+    /// [`Match::play`] where seats count their own shows, by the rule of
+    /// muggins: see [`Game::play_claiming`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Match::play`].
+    pub fn play_claiming(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        claims: Claims,
+    ) -> Result<Vec<Event>, IllegalAction> {
+        let mut events = self.game.play_claiming(seat, action, claims)?;
         if let Some(result) = self.game.result() {
             let winner = result.winner;
             self.games_won[winner.index()] += 1;

@@ -1,0 +1,245 @@
+//! `crib match`: games refereed between any mix of built-in players and
+//! engine processes, with a progress bar, a report and an optional log.
+//!
+//! A seat is a built-in player's name (`random`, `basic`) or else an
+//! engine's command line, split like a shell splits words but run without
+//! one. The match's seed decides every deck; without `--seed` a random one
+//! is drawn and printed, so any match can be played again.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use crib_core::GameConfig;
+use crib_referee::{
+    EngineOptions, EngineStderr, Entrant, MatchConfig, MatchReport, Mean, run_match,
+};
+
+use crate::output::{games_bar, grouped, print_run};
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+A seat is a built-in player (random, basic) or an engine's command line, e.g.
+  crib match --seat-0 \"crib engine --level basic\" --seat-1 basic --games 1000
+Each engine is started once per worker and again after any fault. An engine
+that crashes, answers late, answers garbage, refuses a legal command, makes an
+illegal move, miscounts a show or disagrees with the referee's board at the
+end of a round loses that game; the match goes on.")]
+pub(crate) struct Args {
+    /// The player at seat 0: a built-in player or an engine's command line.
+    #[arg(long = "seat-0", value_name = "PLAYER", default_value = "basic")]
+    seat_0: Entrant,
+    /// The player at seat 1.
+    #[arg(long = "seat-1", value_name = "PLAYER", default_value = "basic")]
+    seat_1: Entrant,
+    /// The player at seat 2 (three or four players).
+    #[arg(long = "seat-2", value_name = "PLAYER", default_value = "basic")]
+    seat_2: Entrant,
+    /// The player at seat 3 (four players).
+    #[arg(long = "seat-3", value_name = "PLAYER", default_value = "basic")]
+    seat_3: Entrant,
+    /// The number of games; with --duplicate, of deals, each played once per
+    /// seating.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// The seed of the match [default: random, printed to replay the match].
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Players at the table: 2, 3 or 4 (four play as partners, seats 0+2
+    /// against 1+3).
+    #[arg(long, default_value_t = 2)]
+    players: u8,
+    /// The score that wins: 121 or 61.
+    #[arg(long, default_value_t = 121)]
+    target: u8,
+    /// Play every deal once per seating (twice with two or four players,
+    /// three times with three), the players moved round so that each side
+    /// gets every other side's cards.
+    #[arg(long)]
+    duplicate: bool,
+    /// Write every game to FILE as one line of JSON: seed, seats, events and
+    /// outcome, enough to replay it.
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+    /// The time an engine has to answer each command, in milliseconds.
+    #[arg(long = "timeout-ms", value_name = "MS", default_value_t = 3000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    timeout_ms: u64,
+    /// Pass the engines' standard error through (it is discarded otherwise).
+    #[arg(long)]
+    engine_stderr: bool,
+    /// Worker threads, each with its own engine processes [default: one per
+    /// core]. The results do not depend on it.
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+    /// Play only game N of the match (from 0), to replay it.
+    #[arg(long, value_name = "N")]
+    only: Option<u64>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let game = GameConfig::new(args.players, args.target)?;
+    let seed = args.seed.unwrap_or_else(rand::random);
+    if args.seed.is_none() {
+        eprintln!("crib: seed {seed} (replay with --seed {seed})");
+    }
+    let seats = [&args.seat_0, &args.seat_1, &args.seat_2, &args.seat_3];
+    let entrants = seats[..usize::from(args.players)].iter().map(|&seat| seat.clone()).collect();
+    let mut config = MatchConfig::new(game, entrants, args.games, seed);
+    config.duplicate = args.duplicate;
+    config.engine = EngineOptions {
+        timeout: Duration::from_millis(args.timeout_ms),
+        stderr: if args.engine_stderr { EngineStderr::Inherit } else { EngineStderr::Discard },
+    };
+    config.jobs = args.jobs.unwrap_or(0);
+    config.only = args.only;
+
+    let mut log = match &args.log {
+        Some(path) => Some(BufWriter::new(
+            File::create(path).with_context(|| format!("creating the log {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let total = if args.only.is_some() { 1 } else { config.games() };
+    let bar = games_bar(total)?;
+    let started = Instant::now();
+    let mut forfeits = 0u64;
+    let report = run_match(&config, log.as_mut().map(|log| log as &mut dyn Write), |_, record| {
+        bar.inc(1);
+        if record.outcome.forfeit.is_some() {
+            forfeits += 1;
+            bar.set_message(format!("({forfeits} lost by a fault)"));
+        }
+    });
+    bar.finish_and_clear();
+    let report = report.context("playing the match")?;
+    print_run(report.games, started, &report, args.json, write_report)
+}
+
+/// Writes `rows` as columns two spaces apart, each as wide as its widest
+/// cell: the first column to the left, the others to the right.
+fn write_table(out: &mut impl Write, rows: &[Vec<String>]) -> io::Result<()> {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or_default();
+    let widths: Vec<usize> = (0..columns)
+        .map(|column| {
+            rows.iter().filter_map(|row| row.get(column)).map(|cell| cell.chars().count()).max()
+        })
+        .map(Option::unwrap_or_default)
+        .collect();
+    for row in rows {
+        let mut line = String::new();
+        for (column, (cell, &width)) in row.iter().zip(&widths).enumerate() {
+            if column == 0 {
+                line.push_str(&format!("{cell:<width$}"));
+            } else {
+                line.push_str(&format!("  {cell:>width$}"));
+            }
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
+fn percent(rate: &crib_ai::Rate) -> String {
+    format!(
+        "{} {:.2}% [{:.2}-{:.2}]",
+        grouped(rate.count),
+        rate.rate * 100.0,
+        rate.low * 100.0,
+        rate.high * 100.0
+    )
+}
+
+fn mean(mean: &Mean) -> String {
+    format!("{:.2} [{:.2} to {:.2}]", mean.mean, mean.low, mean.high)
+}
+
+fn write_report(out: &mut impl Write, report: &MatchReport) -> io::Result<()> {
+    let games = grouped(report.games);
+    if report.duplicate {
+        let seatings = if report.players == 3 { 3 } else { 2 };
+        writeln!(
+            out,
+            "{games} games ({} deals, each at {seatings} seatings), {} players to {}, seed {}",
+            grouped(report.deals),
+            report.players,
+            report.target,
+            report.seed
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{games} games, {} players to {}, seed {}",
+            report.players, report.target, report.seed
+        )?;
+    }
+    writeln!(out)?;
+    for player in &report.entrants {
+        let name = if player.name.is_empty() || player.name == player.entrant {
+            String::new()
+        } else {
+            format!("  ({})", player.name)
+        };
+        writeln!(out, "player {}: {}{name}", player.player, player.entrant)?;
+    }
+    writeln!(out)?;
+    let names: Vec<String> = report
+        .teams
+        .iter()
+        .map(|team| match &team.players[..] {
+            [one] => format!("player {one}"),
+            many => {
+                let list: Vec<String> = many.iter().map(ToString::to_string).collect();
+                format!("players {}", list.join("+"))
+            }
+        })
+        .collect();
+    let mut rows = vec![vec![
+        String::new(),
+        "wins".to_owned(),
+        "skunks".to_owned(),
+        "points per game".to_owned(),
+        "margin per game".to_owned(),
+    ]];
+    for (name, team) in names.into_iter().zip(&report.teams) {
+        rows.push(vec![
+            name,
+            percent(&team.wins),
+            percent(&team.skunks),
+            mean(&team.points),
+            mean(&team.margin),
+        ]);
+    }
+    write_table(out, &rows)?;
+    writeln!(out, "(95% confidence intervals in brackets)")?;
+    writeln!(out)?;
+    if report.failures.is_empty() {
+        writeln!(out, "no faults")?;
+    }
+    for failure in &report.failures {
+        let kinds: Vec<String> = failure
+            .kinds
+            .iter()
+            .map(|kind| format!("{} {}", grouped(kind.games), kind.kind))
+            .collect();
+        writeln!(
+            out,
+            "player {} ({}) lost {} game{} by a fault: {}",
+            failure.player,
+            failure.entrant,
+            grouped(failure.games),
+            if failure.games == 1 { "" } else { "s" },
+            kinds.join(", ")
+        )?;
+        for example in &failure.examples {
+            writeln!(out, "  {example}")?;
+        }
+    }
+    Ok(())
+}

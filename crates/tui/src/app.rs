@@ -1,0 +1,938 @@
+//! The game on screen as a state machine, apart from any terminal: keys go
+//! in through [`App::handle_key`], time through [`App::tick`], and the state
+//! to draw comes out through the accessors.
+//!
+//! The truth of the game is a `crib_core` [`Match`]; the person's moves and
+//! the computer's (from an [`Opponent`]) go through the same
+//! [`Match::play_claiming`]. What the screen shows lags the truth on purpose:
+//! the events of each move are queued and presented one by one, so that the
+//! show is counted step by step with the pegs moving as each hand is pegged,
+//! and the computer's moves come at a pace a person can follow. The terminal
+//! loop asks [`App::wants_tick`] how long to wait before the next automatic
+//! step; tests call [`App::tick`] directly, so nothing here depends on a
+//! clock.
+//!
+//! With muggins the person counts their own hand and crib. Their count must
+//! be known before the show is pegged, so the move that brings the show is
+//! first tried on a copy of the game: the presentation runs on that preview
+//! until it reaches the person's show, asks for the count, tries again with
+//! the claim, and takes the move for real once every claim is in.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use crib_core::{
+    Action, Board, Breakdown, Card, CardSet, Claims, CountStep, Event, GameConfig, GameResult,
+    IllegalAction, Match, Phase, Seat, View,
+};
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use crate::hint::{Hint, hint};
+use crate::narrate::{Message, card_text, narrate, side_of};
+use crate::opponent::Opponent;
+
+/// The person's seat.
+pub const HUMAN: Seat = Seat::ALL[0];
+
+/// The computer's seat.
+pub const COMPUTER: Seat = Seat::ALL[1];
+
+/// How long the computer seems to think before a move.
+pub const THINK: Duration = Duration::from_millis(700);
+
+/// The pause between two steps of a count.
+pub const STEP: Duration = Duration::from_millis(450);
+
+/// The pause after a hand is counted, before it is pegged and the next one
+/// starts.
+pub const COUNTED: Duration = Duration::from_millis(900);
+
+/// The most points a show can make, and so the longest count a person types.
+const MAX_CLAIM: u8 = 29;
+
+/// How a match is set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The seed of the match: the cut for the deal and every deck.
+    pub seed: u64,
+    /// Whether the person counts their own hand and crib (muggins).
+    pub muggins: bool,
+    /// The games a side must win to win the match (at least 1).
+    pub games_to_win: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { seed: 0, muggins: false, games_to_win: 2 }
+    }
+}
+
+/// What the person is asked to do, or waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Choose two cards for the crib.
+    Discard,
+    /// Play a card, or say go.
+    Play,
+    /// The computer is to move.
+    Waiting,
+    /// A show is being counted.
+    Show,
+    /// Muggins: the person types the count of their hand or crib.
+    Claim,
+    /// The hand is over: enter deals the next.
+    RoundOver,
+    /// A game is won: enter starts the next.
+    GameOver,
+    /// The match is won: enter starts a new match.
+    MatchOver,
+    /// The computer failed; only quitting is left.
+    Failed,
+}
+
+/// What a confirmation asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// Leave the program.
+    Quit,
+    /// Start a new match.
+    Restart,
+}
+
+/// A window over the table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Overlay {
+    /// The keys and the rules.
+    Help,
+    /// Advice for the person's move.
+    Hint(Hint),
+    /// A question to answer with `y` or `n`.
+    Confirm(Confirm),
+}
+
+/// One show of the round (a hand or the crib) as it is counted on screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShowItem {
+    /// The seat that shows.
+    pub seat: Seat,
+    /// Whether it is the crib.
+    pub crib: bool,
+    /// The true count.
+    pub breakdown: Breakdown,
+    /// The count step by step.
+    pub steps: Vec<CountStep>,
+    /// How many steps are on screen.
+    pub revealed: usize,
+    /// What the person claimed, with muggins.
+    pub claimed: Option<u8>,
+    /// Whether the person is still to type their count.
+    pub awaiting_claim: bool,
+    /// Whether the show is counted and pegged.
+    pub done: bool,
+}
+
+impl ShowItem {
+    /// The points pegged for this show by its seat.
+    #[must_use]
+    pub fn pegged(&self) -> u8 {
+        let total = self.breakdown.total();
+        self.claimed.map_or(total, |claimed| claimed.min(total))
+    }
+}
+
+/// A game won, waiting for the person to go on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// How the game ended.
+    pub result: GameResult,
+    /// Whether it also won the match.
+    pub match_won: bool,
+}
+
+/// A move tried on a copy of the game and not yet taken, while the person
+/// counts a show it brings (muggins).
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    seat: Seat,
+    action: Action,
+    claims: Claims,
+    /// The events of the move already presented.
+    presented: usize,
+}
+
+/// The whole state of the game on screen.
+pub struct App {
+    options: Options,
+    /// The seed of the current match (a restart moves it on).
+    seed: u64,
+    play: Match,
+    opponent: Box<dyn Opponent>,
+    /// The person's view of the game on the table: the game being played,
+    /// or the one just finished.
+    table: View,
+    /// The pegs as shown: behind the game while a show is counted.
+    board: Board,
+    /// Games won by each side, as presented.
+    games: [u32; 2],
+    /// The number of the game on the table, from 1.
+    game_number: u32,
+    queue: VecDeque<Event>,
+    shows: Vec<ShowItem>,
+    pending: Option<Pending>,
+    claim: String,
+    ending: Option<Ending>,
+    log: Vec<Message>,
+    record: Vec<Event>,
+    cursor: usize,
+    marked: CardSet,
+    overlay: Option<Overlay>,
+    notice: Option<String>,
+    failure: Option<String>,
+    quit: bool,
+}
+
+impl std::fmt::Debug for App {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("App")
+            .field("seed", &self.seed)
+            .field("opponent", &self.opponent.name())
+            .field("stage", &self.stage())
+            .field("board", &self.board)
+            .finish_non_exhaustive()
+    }
+}
+
+impl App {
+    /// A match against `opponent`, cut for the deal and dealt, ready for the
+    /// person's first move (or the computer's).
+    #[must_use]
+    pub fn new(options: Options, opponent: Box<dyn Opponent>) -> App {
+        let seed = options.seed;
+        let config = GameConfig::default();
+        let (play, events) = new_match(options.games_to_win, seed);
+        let mut app = App {
+            options,
+            seed,
+            table: play.view(HUMAN),
+            play,
+            opponent,
+            board: Board::new(config),
+            games: [0; 2],
+            game_number: 1,
+            queue: VecDeque::new(),
+            shows: Vec::new(),
+            pending: None,
+            claim: String::new(),
+            ending: None,
+            log: Vec::new(),
+            record: Vec::new(),
+            cursor: 0,
+            marked: CardSet::EMPTY,
+            overlay: None,
+            notice: None,
+            failure: None,
+            quit: false,
+        };
+        app.start(events);
+        app
+    }
+
+    fn start(&mut self, events: Vec<Event>) {
+        self.log.push(Message::plain(format!("A new match, seed {}.", self.seed)));
+        self.commit(&events);
+        self.queue.extend(events.iter().map(|event| event.for_seat(HUMAN)));
+        self.settle();
+    }
+
+    /// Starts a new match from `seed`, keeping the opponent and options.
+    fn restart(&mut self, seed: u64) {
+        let (play, events) = new_match(self.options.games_to_win, seed);
+        self.seed = seed;
+        self.table = play.view(HUMAN);
+        self.play = play;
+        self.board = Board::new(GameConfig::default());
+        self.games = [0; 2];
+        self.game_number = 1;
+        self.queue.clear();
+        self.shows.clear();
+        self.pending = None;
+        self.claim.clear();
+        self.ending = None;
+        self.log.clear();
+        self.record.clear();
+        self.cursor = 0;
+        self.marked = CardSet::EMPTY;
+        self.overlay = None;
+        self.notice = None;
+        self.start(events);
+    }
+
+    // ---- What the screen shows ----
+
+    /// The options the match was set up with.
+    #[must_use]
+    pub const fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The seed of the current match.
+    #[must_use]
+    pub const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The opponent's name.
+    #[must_use]
+    pub fn opponent_name(&self) -> &str {
+        self.opponent.name()
+    }
+
+    /// The person's view of the game on the table.
+    #[must_use]
+    pub const fn table(&self) -> &View {
+        &self.table
+    }
+
+    /// The pegs as shown.
+    #[must_use]
+    pub const fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Games won so far: the person's, then the computer's.
+    #[must_use]
+    pub const fn games(&self) -> [u32; 2] {
+        self.games
+    }
+
+    /// The number of the game on the table, from 1.
+    #[must_use]
+    pub const fn game_number(&self) -> u32 {
+        self.game_number
+    }
+
+    /// The message log, oldest first.
+    #[must_use]
+    pub fn log(&self) -> &[Message] {
+        &self.log
+    }
+
+    /// Every event of the match so far, as the person's seat sees it.
+    #[must_use]
+    pub fn record(&self) -> &[Event] {
+        &self.record
+    }
+
+    /// The shows of the round counted so far (empty before the show).
+    #[must_use]
+    pub fn shows(&self) -> &[ShowItem] {
+        &self.shows
+    }
+
+    /// The show being counted now.
+    #[must_use]
+    pub fn current_show(&self) -> Option<&ShowItem> {
+        self.shows.iter().find(|item| !item.done)
+    }
+
+    /// What the person has typed of their count (muggins).
+    #[must_use]
+    pub fn claim_input(&self) -> &str {
+        &self.claim
+    }
+
+    /// The game just won, while the person has not gone on.
+    #[must_use]
+    pub const fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref()
+    }
+
+    /// Who deals the next game, while a game just won waits for the person
+    /// to go on (the loser of the game).
+    #[must_use]
+    pub fn next_dealer(&self) -> Option<Seat> {
+        let ending = self.ending.as_ref()?;
+        (!ending.match_won).then(|| self.play.game().dealer())
+    }
+
+    /// The window open over the table.
+    #[must_use]
+    pub const fn overlay(&self) -> Option<&Overlay> {
+        self.overlay.as_ref()
+    }
+
+    /// A short message about the last key (a card that does not fit…).
+    #[must_use]
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    /// Why the game cannot go on, if the computer failed.
+    #[must_use]
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
+    }
+
+    /// Whether the person has quit.
+    #[must_use]
+    pub const fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The cards shown in the person's hand, in order: the six dealt while
+    /// discarding, then the four kept (played ones included).
+    #[must_use]
+    pub fn hand_cards(&self) -> Vec<Card> {
+        let table = &self.table;
+        // Before the discard nothing is kept yet; after it the kept four
+        // stay in place through the play and the show.
+        let dealt = table.phase == Phase::Discard && !table.has_discarded(HUMAN);
+        let cards = if dealt || table.kept.is_empty() { table.hand } else { table.kept };
+        cards.iter().collect()
+    }
+
+    /// The position of the chosen card in [`App::hand_cards`].
+    #[must_use]
+    pub const fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The cards marked for the crib.
+    #[must_use]
+    pub const fn marked(&self) -> CardSet {
+        self.marked
+    }
+
+    /// What the person is asked to do now.
+    #[must_use]
+    pub fn stage(&self) -> Stage {
+        if self.failure.is_some() {
+            return Stage::Failed;
+        }
+        if let Some(ending) = &self.ending {
+            return if ending.match_won { Stage::MatchOver } else { Stage::GameOver };
+        }
+        if let Some(item) = self.current_show() {
+            return if item.awaiting_claim { Stage::Claim } else { Stage::Show };
+        }
+        match self.table.phase {
+            Phase::Discard if !self.table.has_discarded(HUMAN) => Stage::Discard,
+            Phase::Pegging if self.table.pegging.turn() == Some(HUMAN) => Stage::Play,
+            Phase::Deal if self.table.round > 0 => Stage::RoundOver,
+            _ => Stage::Waiting,
+        }
+    }
+
+    /// How long to wait before calling [`App::tick`], if anything is to
+    /// happen without a key: the computer's move or the next step of a
+    /// count. Nothing moves while a window is open over the table.
+    #[must_use]
+    pub fn wants_tick(&self) -> Option<Duration> {
+        if self.overlay.is_some() || self.failure.is_some() || self.quit {
+            return None;
+        }
+        if let Some(item) = self.current_show() {
+            return match (item.awaiting_claim, item.revealed < item.steps.len()) {
+                (true, _) => None,
+                (false, true) => Some(STEP),
+                (false, false) => Some(COUNTED),
+            };
+        }
+        self.computer_to_act().then_some(THINK)
+    }
+
+    // ---- Time ----
+
+    /// Takes the next automatic step: one step of the count on screen, or
+    /// the computer's move. Does nothing when nothing waits for time.
+    pub fn tick(&mut self) {
+        if self.overlay.is_some() || self.failure.is_some() {
+            return;
+        }
+        if let Some(index) = self.shows.iter().position(|item| !item.done) {
+            let item = &mut self.shows[index];
+            if item.awaiting_claim {
+                return;
+            }
+            if item.revealed < item.steps.len() {
+                item.revealed += 1;
+            } else {
+                self.finish_show(index);
+                self.settle();
+            }
+            return;
+        }
+        if self.computer_to_act() {
+            self.computer_moves();
+            self.settle();
+        }
+    }
+
+    /// Everything that would happen by ticks without the person until the
+    /// next key is needed: for tests and for a player in a hurry.
+    pub fn run_until_key(&mut self) {
+        // A whole round of ticks is some dozens; the bound only guards
+        // against a state that wants ticks for ever.
+        for _ in 0..10_000 {
+            if self.wants_tick().is_none() {
+                return;
+            }
+            self.tick();
+        }
+    }
+
+    // ---- Keys ----
+
+    /// Handles one key.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind == KeyEventKind::Release {
+            return;
+        }
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
+        self.notice = None;
+        if let Some(overlay) = self.overlay.take() {
+            self.overlay_key(overlay, key.code);
+            return;
+        }
+        match key.code {
+            KeyCode::Char('q' | 'Q') => self.overlay = Some(Overlay::Confirm(Confirm::Quit)),
+            KeyCode::Char('r' | 'R') => self.overlay = Some(Overlay::Confirm(Confirm::Restart)),
+            KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Some(Overlay::Help),
+            KeyCode::Char('h' | 'H') => {
+                let advice = match self.stage() {
+                    Stage::Discard | Stage::Play => hint(&self.table),
+                    Stage::Claim => Hint::Nothing("count your cards yourself: that is muggins"),
+                    Stage::Show => Hint::Nothing("the hands are being counted"),
+                    Stage::Waiting => Hint::Nothing("the computer is to move"),
+                    Stage::RoundOver => Hint::Nothing("the hand is over: enter deals the next"),
+                    Stage::GameOver | Stage::MatchOver => Hint::Nothing("the game is over"),
+                    Stage::Failed => Hint::Nothing("the game cannot go on"),
+                };
+                self.overlay = Some(Overlay::Hint(advice));
+            }
+            code => self.stage_key(code),
+        }
+    }
+
+    fn overlay_key(&mut self, overlay: Overlay, code: KeyCode) {
+        match overlay {
+            Overlay::Confirm(confirm) => match code {
+                KeyCode::Char('y' | 'Y') => match confirm {
+                    Confirm::Quit => self.quit = true,
+                    Confirm::Restart => self.restart(self.seed.wrapping_add(1)),
+                },
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => {}
+                // Anything else leaves the question open.
+                _ => self.overlay = Some(overlay),
+            },
+            // Any key closes help or a hint; q and r go on to their question
+            // so that quitting takes the same keys from anywhere.
+            Overlay::Help | Overlay::Hint(_) => match code {
+                KeyCode::Char('q' | 'Q') => self.overlay = Some(Overlay::Confirm(Confirm::Quit)),
+                KeyCode::Char('r' | 'R') => {
+                    self.overlay = Some(Overlay::Confirm(Confirm::Restart));
+                }
+                _ => {}
+            },
+        }
+    }
+
+    fn stage_key(&mut self, code: KeyCode) {
+        match self.stage() {
+            Stage::Discard => self.discard_key(code),
+            Stage::Play => self.play_key(code),
+            Stage::Claim => self.claim_key(code),
+            Stage::Show | Stage::Waiting => {
+                if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
+                    self.hurry();
+                }
+            }
+            Stage::RoundOver => {
+                if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
+                    let dealer = self.play.game().dealer();
+                    self.attempt_or_fail(dealer, Action::Deal);
+                }
+            }
+            Stage::GameOver => {
+                if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
+                    self.ending = None;
+                    self.settle();
+                }
+            }
+            Stage::MatchOver => {
+                if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
+                    self.restart(self.seed.wrapping_add(1));
+                }
+            }
+            Stage::Failed => {}
+        }
+    }
+
+    fn discard_key(&mut self, code: KeyCode) {
+        let cards = self.hand_cards();
+        match code {
+            KeyCode::Left | KeyCode::Up => self.cursor = self.cursor.saturating_sub(1),
+            KeyCode::Right | KeyCode::Down => {
+                self.cursor = (self.cursor + 1).min(cards.len().saturating_sub(1));
+            }
+            KeyCode::Char(' ') => self.toggle_mark(self.cursor),
+            KeyCode::Char(digit @ '1'..='9') => {
+                let index = digit as usize - '1' as usize;
+                if index < cards.len() {
+                    self.cursor = index;
+                    self.toggle_mark(index);
+                }
+            }
+            KeyCode::Enter => {
+                let needed = self.table.config.discards();
+                if self.marked.len() == needed {
+                    let marked = self.marked;
+                    self.marked = CardSet::EMPTY;
+                    self.attempt_or_fail(HUMAN, Action::Discard(marked));
+                } else {
+                    self.notice = Some(format!(
+                        "Mark {needed} cards for the crib first (space marks, or the card's number)."
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn toggle_mark(&mut self, index: usize) {
+        let Some(&card) = self.hand_cards().get(index) else { return };
+        if self.marked.contains(card) {
+            self.marked.remove(card);
+        } else if self.marked.len() < self.table.config.discards() {
+            self.marked.insert(card);
+        } else {
+            self.notice = Some("Two cards go to the crib: unmark one first.".to_owned());
+        }
+    }
+
+    fn play_key(&mut self, code: KeyCode) {
+        let cards = self.hand_cards();
+        let unplayed: Vec<usize> =
+            (0..cards.len()).filter(|&i| self.table.hand.contains(cards[i])).collect();
+        match code {
+            KeyCode::Left | KeyCode::Up => {
+                if let Some(&index) = unplayed.iter().rev().find(|&&i| i < self.cursor) {
+                    self.cursor = index;
+                }
+            }
+            KeyCode::Right | KeyCode::Down => {
+                if let Some(&index) = unplayed.iter().find(|&&i| i > self.cursor) {
+                    self.cursor = index;
+                }
+            }
+            KeyCode::Char(digit @ '1'..='9') => {
+                let index = digit as usize - '1' as usize;
+                match cards.get(index) {
+                    Some(&card) if !self.table.hand.contains(card) => {
+                        self.notice = Some(format!("You have played {} already.", card_text(card)));
+                    }
+                    Some(_) => self.cursor = index,
+                    None => {}
+                }
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                if self.table.playable().is_empty() {
+                    self.attempt_or_fail(HUMAN, Action::Go);
+                    return;
+                }
+                let Some(&card) = cards.get(self.cursor) else { return };
+                if !self.table.pegging.fits(card) {
+                    self.notice = Some(format!(
+                        "{} would take the count past 31: choose another card.",
+                        card_text(card)
+                    ));
+                } else {
+                    self.attempt_or_fail(HUMAN, Action::Play(card));
+                }
+            }
+            KeyCode::Char('g' | 'G') => {
+                if self.table.playable().is_empty() {
+                    self.attempt_or_fail(HUMAN, Action::Go);
+                } else {
+                    self.notice = Some("A card fits, so you cannot say go.".to_owned());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn claim_key(&mut self, code: KeyCode) {
+        match code {
+            KeyCode::Char(digit @ '0'..='9') if self.claim.len() < 2 => self.claim.push(digit),
+            KeyCode::Backspace => {
+                self.claim.pop();
+            }
+            KeyCode::Enter => match self.claim.parse::<u8>() {
+                Ok(points) if points <= MAX_CLAIM => self.submit_claim(points),
+                Ok(_) => {
+                    self.notice = Some(format!("No show makes more than {MAX_CLAIM}."));
+                    self.claim.clear();
+                }
+                Err(_) => self.notice = Some("Type your count, then enter.".to_owned()),
+            },
+            _ => {}
+        }
+    }
+
+    /// Enter while the computer thinks or a hand is counted: the rest of
+    /// the count at once, or the computer's move now.
+    fn hurry(&mut self) {
+        if let Some(item) = self.shows.iter_mut().find(|item| !item.done) {
+            if item.awaiting_claim {
+                return;
+            }
+            if item.revealed < item.steps.len() {
+                item.revealed = item.steps.len();
+                return;
+            }
+        }
+        self.tick();
+    }
+
+    // ---- Moves ----
+
+    fn attempt_or_fail(&mut self, seat: Seat, action: Action) {
+        if let Err(error) = self.attempt(seat, action, Claims::NONE, 0) {
+            if seat == HUMAN {
+                self.notice = Some(format!("That is not allowed: {error}."));
+            } else {
+                self.failure = Some(format!("the computer's move ({action}) is illegal: {error}"));
+            }
+        }
+        self.settle();
+    }
+
+    /// Tries `action` on a copy of the game; takes it for real unless the
+    /// person has a show to count first (muggins). Queues its events, less
+    /// the first `skip` already presented.
+    fn attempt(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        claims: Claims,
+        skip: usize,
+    ) -> Result<(), IllegalAction> {
+        let mut next = self.play.game().clone();
+        let preview = next.play_claiming(seat, action, claims)?;
+        let events = if self.options.muggins && preview.iter().any(awaits_claim) {
+            self.pending = Some(Pending { seat, action, claims, presented: skip });
+            preview
+        } else {
+            self.pending = None;
+            let events = self.play.play_claiming(seat, action, claims)?;
+            self.commit(&events);
+            events
+        };
+        // The copy holds the game as the move leaves it, even when the move
+        // won the game and the match has already set up the next one.
+        self.table = next.view(HUMAN);
+        self.queue.extend(events.iter().skip(skip).map(|event| event.for_seat(HUMAN)));
+        Ok(())
+    }
+
+    /// Records events taken for real and tells the opponent.
+    fn commit(&mut self, events: &[Event]) {
+        self.record.extend(events.iter().map(|event| event.for_seat(HUMAN)));
+        let seen: Vec<Event> = events.iter().map(|event| event.for_seat(COMPUTER)).collect();
+        if let Err(error) = self.opponent.observe(&seen) {
+            self.failure = Some(error_chain(&error));
+        }
+    }
+
+    fn computer_to_act(&self) -> bool {
+        let game = self.play.game();
+        self.pending.is_none()
+            && self.ending.is_none()
+            && self.queue.is_empty()
+            && game.phase() != Phase::Deal
+            && game.to_act().contains(&COMPUTER)
+    }
+
+    fn computer_moves(&mut self) {
+        let view = self.play.view(COMPUTER);
+        match self.opponent.act(&view) {
+            Ok(action) => self.attempt_or_fail(COMPUTER, action),
+            Err(error) => self.failure = Some(error_chain(&error)),
+        }
+    }
+
+    fn submit_claim(&mut self, points: u8) {
+        let Some(pending) = self.pending else { return };
+        let Some(item) = self.shows.iter_mut().find(|item| !item.done) else { return };
+        let claims = if item.crib {
+            pending.claims.with_crib(points)
+        } else {
+            pending.claims.with_hand(HUMAN, points)
+        };
+        item.claimed = Some(points);
+        item.awaiting_claim = false;
+        self.claim.clear();
+        self.queue.clear();
+        if let Err(error) = self.attempt(pending.seat, pending.action, claims, pending.presented) {
+            // The move was legal a moment ago on the same game; a refusal
+            // now is a fault of this program, shown rather than hidden.
+            self.failure = Some(format!("the move {} was refused: {error}", pending.action));
+        }
+        self.settle();
+    }
+
+    // ---- Presenting events ----
+
+    /// Presents queued events until one needs time or a key; deals the
+    /// first hand of a new game.
+    fn settle(&mut self) {
+        while self.failure.is_none()
+            && self.ending.is_none()
+            && self.shows.iter().all(|item| item.done)
+        {
+            if let Some(event) = self.queue.pop_front() {
+                self.present(event);
+                continue;
+            }
+            let game = self.play.game();
+            if self.pending.is_none()
+                && game.phase() == Phase::Deal
+                && game.round() == 0
+                && self.play.winner().is_none()
+            {
+                let dealer = game.dealer();
+                if let Err(error) = self.attempt(dealer, Action::Deal, Claims::NONE, 0) {
+                    self.failure = Some(format!("the deal was refused: {error}"));
+                }
+                continue;
+            }
+            break;
+        }
+        self.fix_cursor();
+    }
+
+    fn present(&mut self, event: Event) {
+        if let Some(pending) = &mut self.pending {
+            pending.presented += 1;
+        }
+        match &event {
+            Event::Shown { seat, breakdown } => self.begin_show(*seat, false, breakdown, None),
+            Event::CribShown { dealer, breakdown } => {
+                self.begin_show(*dealer, true, breakdown, None);
+            }
+            Event::Claimed { seat, crib, breakdown, claimed } => {
+                self.begin_show(*seat, *crib, breakdown, Some(*claimed));
+            }
+            Event::NewGame { game, .. } => {
+                self.board = Board::new(GameConfig::default());
+                self.table = self.play.view(HUMAN);
+                self.shows.clear();
+                self.game_number = game + 1;
+                self.log.extend(narrate(&event));
+            }
+            Event::Dealt { .. } => {
+                self.shows.clear();
+                self.marked = CardSet::EMPTY;
+                self.cursor = 0;
+                self.log.extend(narrate(&event));
+            }
+            Event::GameWon(result) => {
+                if let Some(games) = self.games.get_mut(result.winner.index()) {
+                    *games += 1;
+                }
+                self.log.extend(narrate(&event));
+                self.ending = Some(Ending {
+                    result: result.clone(),
+                    match_won: self.play.winner().is_some(),
+                });
+            }
+            _ => {
+                self.peg(&event);
+                self.log.extend(narrate(&event));
+            }
+        }
+    }
+
+    fn peg(&mut self, event: &Event) {
+        if let Some((seat, points)) = event.points() {
+            self.board.peg(side_of(seat), points);
+        }
+    }
+
+    fn begin_show(&mut self, seat: Seat, crib: bool, breakdown: &Breakdown, claimed: Option<u8>) {
+        let awaiting_claim = claimed.is_none() && self.pending.is_some() && seat == HUMAN;
+        self.shows.push(ShowItem {
+            seat,
+            crib,
+            breakdown: breakdown.clone(),
+            steps: breakdown.steps(),
+            revealed: 0,
+            claimed,
+            awaiting_claim,
+            done: false,
+        });
+    }
+
+    fn finish_show(&mut self, index: usize) {
+        let Some(item) = self.shows.get_mut(index) else { return };
+        item.done = true;
+        let event = match item.claimed {
+            Some(claimed) => Event::Claimed {
+                seat: item.seat,
+                crib: item.crib,
+                breakdown: item.breakdown.clone(),
+                claimed,
+            },
+            None if item.crib => {
+                Event::CribShown { dealer: item.seat, breakdown: item.breakdown.clone() }
+            }
+            None => Event::Shown { seat: item.seat, breakdown: item.breakdown.clone() },
+        };
+        self.peg(&event);
+        self.log.extend(narrate(&event));
+    }
+
+    /// Keeps the chosen card on a card the person can use: in the play, the
+    /// first card that fits when the chosen one was played or does not fit.
+    fn fix_cursor(&mut self) {
+        let cards = self.hand_cards();
+        match self.stage() {
+            Stage::Play => {
+                let usable =
+                    |card: &Card| self.table.hand.contains(*card) && self.table.pegging.fits(*card);
+                if !cards.get(self.cursor).is_some_and(usable) {
+                    let unplayed = cards.iter().position(|card| self.table.hand.contains(*card));
+                    self.cursor = cards.iter().position(usable).or(unplayed).unwrap_or(0);
+                }
+            }
+            _ => self.cursor = self.cursor.min(cards.len().saturating_sub(1)),
+        }
+    }
+}
+
+/// A match of two players to 121, from `seed`.
+fn new_match(games_to_win: u32, seed: u64) -> (Match, Vec<Event>) {
+    Match::new(GameConfig::default(), games_to_win, seed)
+        .expect("two players to 121 is a valid game")
+}
+
+/// Whether an event is the person's show counted without their claim: with
+/// muggins they must count it first.
+fn awaits_claim(event: &Event) -> bool {
+    matches!(event, Event::Shown { seat: HUMAN, .. } | Event::CribShown { dealer: HUMAN, .. })
+}
+
+/// An error with its causes, as one line.
+fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}

@@ -1,0 +1,234 @@
+//! Drawing an [`App`] into a ratatui buffer.
+//!
+//! The screen, top to bottom: a status line (game, match score, seed,
+//! opponent), the board, the table (the computer's cards face down, the
+//! starter and the crib, the count, the person's hand, or the show being
+//! counted), the line that says what to do, and the message log, which moves
+//! to the right of the table on a wide terminal. Windows (help, hint, a
+//! question, the end of a game) are drawn over the table.
+//!
+//! Drawing reads the app and changes nothing, so any state can be drawn
+//! into a [`Buffer`] and compared line by line in tests.
+
+mod board;
+mod cards;
+mod overlay;
+mod table;
+mod theme;
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+
+pub use board::BoardWidget;
+pub use cards::face_text;
+pub use table::{HandWidget, PlayWidget};
+
+use crate::app::{App, Confirm, Overlay};
+use crate::narrate::Tone;
+
+/// The smallest terminal the game is drawn in.
+pub const MIN_WIDTH: u16 = 80;
+
+/// The smallest terminal height.
+pub const MIN_HEIGHT: u16 = 24;
+
+/// The width of the main column (board and table).
+const MAIN_WIDTH: u16 = 80;
+
+/// The rows of the table under the board, at the smallest size.
+const TABLE_HEIGHT: u16 = 6;
+
+/// A terminal wide enough for the log beside the table rather than below.
+const WIDE: u16 = MAIN_WIDTH + 30;
+
+/// Draws the app on a frame.
+pub fn draw(frame: &mut Frame<'_>, app: &App) {
+    let area = frame.area();
+    render(app, area, frame.buffer_mut());
+}
+
+/// Draws the app into `area` of `buf`.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        too_small(app, area, buf);
+        return;
+    }
+    let wide = area.width >= WIDE;
+    let main = Rect { width: if wide { MAIN_WIDTH } else { area.width }, ..area };
+    let status = Rect { height: 1, ..main };
+    let board = Rect {
+        x: main.x + (main.width.min(MAIN_WIDTH) - board::WIDTH) / 2,
+        y: main.y + 1,
+        width: board::WIDTH,
+        height: board::HEIGHT,
+    };
+    let below = main.y + 1 + board::HEIGHT;
+    let spare = area.bottom().saturating_sub(below + TABLE_HEIGHT + 1);
+    // Below the board the table takes what the log leaves it; the log keeps
+    // at least seven rows when it is under the table.
+    let table_height = if wide {
+        (TABLE_HEIGHT + spare).min(2 * TABLE_HEIGHT)
+    } else {
+        TABLE_HEIGHT + spare.saturating_sub(7) / 2
+    };
+    let table =
+        Rect { x: main.x, y: below, width: main.width.min(MAIN_WIDTH), height: table_height };
+    let prompt = Rect { y: table.bottom(), height: 1, ..table };
+    let log = if wide {
+        Rect {
+            x: main.right() + 1,
+            y: area.y + 1,
+            width: area.width - MAIN_WIDTH - 1,
+            height: area.height - 1,
+        }
+    } else {
+        Rect {
+            x: area.x,
+            y: prompt.bottom(),
+            width: area.width,
+            height: area.bottom() - prompt.bottom(),
+        }
+    };
+
+    status_line(app, status, buf);
+    BoardWidget::new(app.board()).render(board, buf);
+    table::render(app, table, buf);
+    table::prompt(app, prompt, buf);
+    message_log(app, log, buf, !wide);
+    overlay::render(
+        app,
+        Rect { x: main.x, y: main.y, width: main.width, height: area.height },
+        buf,
+    );
+}
+
+fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
+    let [ours, theirs] = app.games();
+    let dot = || Span::styled(" · ", theme::dim());
+    let left = Line::from(vec![
+        Span::styled(" crib", theme::strong()),
+        dot(),
+        Span::raw(format!("game {}", app.game_number())),
+        dot(),
+        Span::raw(format!("won: you {ours}, computer {theirs}")),
+    ]);
+    let mut right = vec![
+        Span::raw(format!("seed {}", app.seed())),
+        dot(),
+        Span::raw(app.opponent_name().to_owned()),
+    ];
+    if app.options().muggins {
+        right.extend([dot(), Span::raw("muggins")]);
+    }
+    right.push(Span::raw(" "));
+    let right = Line::from(right);
+    let right_width = right.width() as u16;
+    buf.set_line(area.x, area.y, &left, area.width);
+    // The seed and the opponent on the right, where they fit.
+    if left.width() as u16 + right_width < area.width {
+        buf.set_line(area.right() - right_width, area.y, &right, right_width);
+    }
+}
+
+fn message_log(app: &App, area: Rect, buf: &mut Buffer, rule_above: bool) {
+    let block = if rule_above {
+        Block::new().borders(Borders::TOP)
+    } else {
+        Block::new().borders(Borders::LEFT)
+    }
+    .border_style(theme::dim())
+    .title(Span::styled(" log ", theme::dim()));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    if inner.width < 2 || inner.height == 0 {
+        return;
+    }
+    // Continuation lines are indented by three columns.
+    let width = usize::from(inner.width).saturating_sub(3);
+    // The newest messages, as many as fit once wrapped, oldest at the top.
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for message in app.log().iter().rev() {
+        let style = match message.tone {
+            Tone::Plain => Style::new(),
+            Tone::You => Style::new().fg(theme::YOU),
+            Tone::Computer => Style::new().fg(theme::COMPUTER),
+            Tone::Result => theme::strong(),
+        };
+        let wrapped = wrap(&message.text, width);
+        // Only whole messages: the oldest one that does not fit is left out.
+        if lines.len() + wrapped.len() > usize::from(inner.height) {
+            break;
+        }
+        let mut block_lines: Vec<Line<'static>> = wrapped
+            .into_iter()
+            .enumerate()
+            .map(|(i, text)| {
+                let indent = if i == 0 { " " } else { "   " };
+                Line::from(Span::styled(format!("{indent}{text}"), style))
+            })
+            .collect();
+        block_lines.extend(lines);
+        lines = block_lines;
+    }
+    Paragraph::new(lines).render(inner, buf);
+}
+
+/// Words of `text` in lines of at most `width` characters (a word longer
+/// than a line is cut).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(8);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if needed > width && !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
+    let mut text = vec![
+        Line::styled("crib: the terminal is too small", theme::strong()),
+        Line::raw(""),
+        Line::raw(format!(
+            "It is {}×{}; the board needs at least {MIN_WIDTH}×{MIN_HEIGHT}.",
+            area.width, area.height
+        )),
+        Line::raw("Make the window larger and the game comes back."),
+    ];
+    text.push(Line::raw(""));
+    text.push(match app.overlay() {
+        Some(Overlay::Confirm(Confirm::Quit)) => {
+            Line::styled("Quit the game? y: quit, n: keep playing", theme::strong())
+        }
+        Some(Overlay::Confirm(Confirm::Restart)) => {
+            Line::styled("Start a new match? y: restart, n: keep playing", theme::strong())
+        }
+        _ => Line::raw("q quits."),
+    });
+    Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_keeps_words_whole() {
+        assert_eq!(wrap("a bb ccc dddd", 10), ["a bb ccc", "dddd"]);
+        assert_eq!(wrap("", 10), Vec::<String>::new());
+    }
+}

@@ -1,0 +1,223 @@
+//! Windows over the table: help, a hint, a question, the end of a game.
+
+use crib_core::Skunk;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use super::cards;
+use super::theme;
+use crate::app::{App, Confirm, HUMAN, Overlay};
+use crate::hint::Hint;
+use crate::narrate::{cards_text, game_result, side_of};
+
+/// Draws the window open over the table, or the end of a game.
+pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
+    // Help and hints close on any key; questions and the end of a game
+    // wait for their own keys.
+    let (title, lines, width) = match app.overlay() {
+        Some(Overlay::Help) => (" Help ", help(app), 78),
+        Some(Overlay::Hint(hint)) => (" Hint ", hint_lines(hint), 76),
+        Some(Overlay::Confirm(Confirm::Quit)) => (
+            " Quit? ",
+            vec![
+                Line::raw("Quit the game?"),
+                Line::raw(""),
+                Line::styled("y: quit     n or esc: keep playing", theme::strong()),
+            ],
+            44,
+        ),
+        Some(Overlay::Confirm(Confirm::Restart)) => (
+            " Restart? ",
+            vec![
+                Line::raw("Give up this match and start a new one?"),
+                Line::raw(format!("The new match's seed is {}.", app.seed().wrapping_add(1))),
+                Line::raw(""),
+                Line::styled("y: restart     n or esc: keep playing", theme::strong()),
+            ],
+            48,
+        ),
+        None => match app.ending() {
+            Some(_) => (" Game over ", ending(app), 64),
+            None => return,
+        },
+    };
+    let any_key = matches!(app.overlay(), Some(Overlay::Help | Overlay::Hint(_)));
+    popup(title, lines, width, any_key, area, buf);
+}
+
+fn popup(
+    title: &str,
+    lines: Vec<Line<'static>>,
+    width: u16,
+    any_key: bool,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let width = width.min(area.width.saturating_sub(2));
+    let height = (lines.len() as u16 + 2).min(area.height.saturating_sub(2));
+    let popup = Rect {
+        x: area.x + (area.width - width) / 2,
+        y: area.y + (area.height - height) / 2,
+        width,
+        height,
+    };
+    Clear.render(popup, buf);
+    let mut block = Block::bordered().title(Span::styled(title.to_owned(), theme::strong()));
+    if any_key {
+        block = block.title_bottom(Line::styled(" any key closes ", theme::dim()).right_aligned());
+    }
+    Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).render(popup, buf);
+}
+
+fn help(app: &App) -> Vec<Line<'static>> {
+    let key = |keys: &str, what: &str| {
+        Line::from(vec![
+            Span::styled(format!("  {keys:<14}"), theme::strong()),
+            Span::raw(what.to_owned()),
+        ])
+    };
+    let wins = app.options().games_to_win;
+    let mut lines = vec![
+        Line::styled("Keys", theme::strong()),
+        key("← → or 1-6", "choose a card; in the discard a number also marks it"),
+        key("space", "mark a card for the crib, or unmark it"),
+        key("enter", "give the marked cards, play the chosen card, or say go;"),
+        key("", "hurry the computer or the count; go on after a hand"),
+        key("g", "say go, when no card fits"),
+        key("h", "hint: the discard table, or the card the computer would play"),
+        key("?", "this help"),
+        key("r  /  q", "a new match  /  quit (both ask first; ctrl-c quits at once)"),
+        Line::styled("The game", theme::strong()),
+        Line::raw("  Two players to 121: the pone leads; 15 and 31 peg two, pairs, runs,"),
+        Line::raw("  go and the last card; then the pone's hand, the dealer's, the crib."),
+        Line::raw("  Your track is the outer one: the front peg ● is your score, the back"),
+        Line::raw("  peg ○ the score before, so the gap is the last points pegged."),
+        Line::raw(format!(
+            "  The first to win {wins} {} wins the match; a game's loser deals the next.",
+            if wins == 1 { "game" } else { "games" }
+        )),
+        Line::raw("  A loser under 91 is skunked, under 61 double skunked."),
+    ];
+    if app.options().muggins {
+        lines.push(Line::styled("Muggins", theme::strong()));
+        lines.push(Line::raw(
+            "  You count your hand and crib: type the points, then enter. You peg",
+        ));
+        lines.push(Line::raw(
+            "  what you say, never more than the count; what you miss, the computer",
+        ));
+        lines.push(Line::raw("  pegs at once (\"muggins!\")."));
+    }
+    lines
+}
+
+fn hint_lines(hint: &Hint) -> Vec<Line<'static>> {
+    match hint {
+        Hint::Discard { keeps, dealer } => {
+            let mut lines = vec![
+                Line::raw(format!(
+                    "Every keep by its average hand over the {} starters that can be cut,",
+                    keeps.first().map_or(46, |keep| keep.hand.starters)
+                )),
+                Line::styled(
+                    if *dealer {
+                        "plus the crib's average (the crib is yours), plus the play's estimate."
+                    } else {
+                        "less the crib's average (the computer's crib), plus the play's estimate."
+                    },
+                    theme::dim(),
+                ),
+                Line::styled(
+                    format!(
+                        "     {:<13}{:<7}{:>6}{:>6}{:>6}{:>6}",
+                        "keep", "crib", "hand", "crib", "play", "total"
+                    ),
+                    theme::dim(),
+                ),
+            ];
+            for (rank, keep) in keeps.iter().enumerate() {
+                let mut line = Line::raw(format!(
+                    "{:>3}. {:<13}{:<7}{:>6.2}{:>+6.2}{:>+6.2}{:>6.2}",
+                    rank + 1,
+                    cards_text(keep.keep),
+                    cards_text(keep.discard),
+                    keep.hand.value(),
+                    keep.crib_share(),
+                    keep.pegging,
+                    keep.total
+                ));
+                if rank == 0 {
+                    line = line.style(theme::strong());
+                    line.push_span(Span::styled("  ← the computer's pick", theme::strong()));
+                }
+                lines.push(line);
+            }
+            lines
+        }
+        Hint::Play { card, points, count, options } => {
+            let mut lines = vec![Line::from(vec![
+                Span::raw("The computer would play "),
+                cards::face(*card),
+                Span::raw(format!(": \"{}\"", points.spoken(*count))),
+            ])];
+            lines.push(Line::raw(
+                "It looked ahead to the end of the play, over the hands the computer may hold."
+                    .to_owned(),
+            ));
+            lines.push(Line::raw(""));
+            lines.push(Line::styled("Each card that fits, and what it pegs now:", theme::dim()));
+            for (option, option_points, option_count) in options {
+                lines.push(Line::from(vec![
+                    Span::raw("  "),
+                    cards::face(*option),
+                    Span::raw(format!(
+                        "  {:<36}{:>2}",
+                        option_points.spoken(*option_count),
+                        option_points.total()
+                    )),
+                ]));
+            }
+            lines
+        }
+        Hint::Go { count } => vec![Line::raw(format!(
+            "No card you hold fits the count of {count}: say go (enter or g)."
+        ))],
+        Hint::Nothing(why) => vec![Line::raw(format!("No hint now: {why}."))],
+    }
+}
+
+fn ending(app: &App) -> Vec<Line<'static>> {
+    let Some(ending) = app.ending() else { return Vec::new() };
+    let result = &ending.result;
+    let won = result.winner == side_of(HUMAN);
+    let style =
+        if won { theme::seat_style(HUMAN) } else { theme::seat_style(crate::app::COMPUTER) };
+    let [ours, theirs] = app.games();
+    let mut lines = vec![Line::styled(game_result(result, side_of(HUMAN)), style)];
+    if result.skunk() != Skunk::None {
+        lines.push(Line::styled("(The loser did not reach 91; a double skunk: 61.)", theme::dim()));
+    }
+    lines.push(Line::raw(format!(
+        "Match: you {ours}, computer {theirs} (first to {}).",
+        app.options().games_to_win
+    )));
+    lines.push(Line::raw(""));
+    let next = if ending.match_won {
+        format!(
+            "{} the match! Enter: a new match.  q: quit.",
+            if won { "You win" } else { "The computer wins" }
+        )
+    } else {
+        match app.next_dealer() {
+            Some(dealer) if dealer == HUMAN => {
+                "Enter: the next game; you lost, so you deal.".to_owned()
+            }
+            Some(_) => "Enter: the next game; the computer lost, so it deals.".to_owned(),
+            None => "Enter: the next game.".to_owned(),
+        }
+    };
+    lines.push(Line::styled(next, theme::strong()));
+    lines
+}

@@ -1,0 +1,322 @@
+//! The app driven by keys: whole seeded games to their end, the match,
+//! muggins, and the help, hint, restart and quit windows.
+
+use crib_ai::{Player, Strategy, ThrowModel, keep_values};
+use crib_core::{Event, GameConfig, Seat, Side, Skunk};
+use crib_tui::{COMPUTER, Confirm, HUMAN, Hint, Overlay, STEP, Stage, THINK};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::common::{app, play_until, press, screen, type_keys};
+
+fn side(seat: Seat) -> Side {
+    GameConfig::default().side_of(seat)
+}
+
+/// The points each side pegged in `events`, person first.
+fn pegged(events: &[Event]) -> [u16; 2] {
+    let mut totals = [0u16; 2];
+    for (seat, points) in events.iter().filter_map(Event::points) {
+        totals[side(seat).index()] += u16::from(points);
+    }
+    totals
+}
+
+fn never_claims(_: &crib_tui::App) -> u8 {
+    panic!("no claims without muggins")
+}
+
+#[test]
+fn a_whole_seeded_game_by_keys_to_its_end() {
+    let mut game = app(5, false, 2);
+    play_until(&mut game, &[Stage::GameOver], &mut never_claims);
+    let record = game.record();
+    let results: Vec<_> = record
+        .iter()
+        .filter_map(|event| match event {
+            Event::GameWon(result) => Some(result.clone()),
+            _ => None,
+        })
+        .collect();
+    let [result] = &results[..] else { panic!("one game won: {results:?}") };
+    // Every point in the events is on the board, and the board is the
+    // game's result.
+    let won_at = record.iter().position(|event| matches!(event, Event::GameWon(_))).unwrap();
+    assert_eq!(pegged(&record[..won_at]), [result.scores[0], result.scores[1]]);
+    assert_eq!(game.board().scores(), result.scores);
+    let winner = result.winner.index();
+    assert!(result.scores[winner] >= 121 && result.scores[1 - winner] < 121);
+    // The match has set up the next game, dealt by the loser.
+    assert!(matches!(record[won_at + 1], Event::NewGame { game: 1, .. }));
+    let loser_seat = if winner == side(HUMAN).index() { COMPUTER } else { HUMAN };
+    assert_eq!(game.next_dealer(), Some(loser_seat));
+    // Every card played and every go is in the log, said aloud.
+    let plays = record.iter().filter(|event| matches!(event, Event::Played { .. })).count();
+    let said = game.log().iter().filter(|m| m.text.contains(" play")).count();
+    assert_eq!(plays, said);
+    assert!(game.log().iter().any(|m| m.text.contains("\"fifteen two\"")));
+    assert!(game.log().iter().any(|m| m.text.contains("one for last")));
+    assert!(game.log().iter().any(|m| m.text.contains(": \"go\".")));
+    // On screen: the winner's front peg in the game hole, and the result.
+    let drawn = screen(&game, 80, 24);
+    let home_row = if winner == side(HUMAN).index() { 6 } else { 5 };
+    assert_eq!(drawn[home_row].chars().nth(2), Some('●'), "{}", drawn[home_row]);
+    let drawn = drawn.join("\n");
+    assert!(drawn.contains("Game over"), "{drawn}");
+    assert!(drawn.contains(if winner == 0 {
+        "You win the game"
+    } else {
+        "The computer wins the game"
+    }));
+
+    // The same seed and the same keys play the same game.
+    let mut again = app(5, false, 2);
+    play_until(&mut again, &[Stage::GameOver], &mut never_claims);
+    assert_eq!(again.record(), game.record());
+    // Pinned, so that a change to the deal, the players or the app shows.
+    assert_eq!((result.winner.index(), result.scores.clone()), (1, vec![79, 126]));
+}
+
+#[test]
+fn a_match_to_two_games_with_the_loser_dealing_next() {
+    let mut play = app(11, false, 2);
+    play_until(&mut play, &[Stage::MatchOver], &mut never_claims);
+    let record = play.record();
+    let mut last_loser = None;
+    let mut won = [0u32; 2];
+    for event in record {
+        match event {
+            Event::GameWon(result) => {
+                won[result.winner.index()] += 1;
+                last_loser = Some(1 - result.winner.index());
+                if result.skunk() != Skunk::None {
+                    assert!(result.scores[1 - result.winner.index()] < 91);
+                }
+            }
+            Event::NewGame { game, dealer } if *game > 0 => {
+                assert_eq!(Some(side(*dealer).index()), last_loser, "the loser deals");
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(won.iter().max(), Some(&2));
+    assert_eq!(play.games(), won);
+    assert!(matches!(record.last(), Some(Event::MatchWon { .. })));
+    let drawn = screen(&play, 80, 24).join("\n");
+    assert!(drawn.contains("the match! Enter: a new match."), "{drawn}");
+    // Enter starts a new match from the next seed.
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(play.seed(), 12);
+    assert_eq!(play.games(), [0, 0]);
+    assert_eq!(play.stage(), Stage::Discard);
+}
+
+#[test]
+fn muggins_gives_the_computer_what_the_person_misses() {
+    // The person says nothing is in any hand or crib: every point of theirs
+    // goes to the computer as muggins.
+    let mut game = app(3, true, 1);
+    play_until(&mut game, &[Stage::MatchOver], &mut |_| 0);
+    let record = game.record();
+    let mut claims = 0;
+    for (i, event) in record.iter().enumerate() {
+        if let Event::Claimed { seat, breakdown, claimed: 0, .. } = event {
+            claims += 1;
+            assert_eq!(*seat, HUMAN);
+            let total = breakdown.total();
+            if total > 0 {
+                assert_eq!(
+                    record[i + 1],
+                    Event::Muggins { seat: COMPUTER, from: HUMAN, points: total }
+                );
+            }
+        }
+        assert!(!matches!(event, Event::Shown { seat: HUMAN, .. }), "the person counts their own");
+    }
+    assert!(claims > 0);
+    let won_at = record.iter().position(|event| matches!(event, Event::GameWon(_))).unwrap();
+    let Event::GameWon(result) = &record[won_at] else { unreachable!() };
+    assert_eq!(pegged(&record[..won_at]), [result.scores[0], result.scores[1]]);
+    assert!(game.log().iter().any(|m| m.text.contains("\"muggins!\"")));
+}
+
+#[test]
+fn muggins_corrects_an_over_count_and_takes_an_exact_one() {
+    // Claiming 29 every time is corrected to the true count; claiming the
+    // true count is right. Either way nothing goes to the computer.
+    for honest in [false, true] {
+        let mut game = app(8, true, 1);
+        let mut asked = 0;
+        play_until(&mut game, &[Stage::RoundOver], &mut |app| {
+            asked += 1;
+            let show = app.current_show().expect("a show is being counted");
+            assert!(show.awaiting_claim);
+            // Nothing of the count is on screen before the person counts.
+            assert_eq!(show.revealed, 0);
+            if honest { show.breakdown.total() } else { 29 }
+        });
+        assert!(asked >= 1);
+        let record = game.record();
+        assert!(!record.iter().any(|event| matches!(event, Event::Muggins { .. })));
+        let claimed: Vec<(u8, u8)> = record
+            .iter()
+            .filter_map(|event| match event {
+                Event::Claimed { breakdown, claimed, .. } => Some((*claimed, breakdown.total())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(claimed.len(), asked);
+        assert_eq!(pegged(record), [game.board().scores()[0], game.board().scores()[1]]);
+        let word = if honest { "Right." } else { "It is only" };
+        assert!(game.log().iter().any(|m| m.text.contains(word)), "{:?}", game.log());
+    }
+}
+
+#[test]
+fn the_count_is_shown_step_by_step() {
+    let mut game = app(5, false, 2);
+    // Play to the show without letting time pass in it: keys without
+    // `run_until_key`, and ticks only for the computer's moves.
+    let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+    while game.current_show().is_none() {
+        match game.stage() {
+            Stage::Discard => {
+                for code in [KeyCode::Char('1'), KeyCode::Char('2'), KeyCode::Enter] {
+                    game.handle_key(key(code));
+                }
+            }
+            Stage::Play => game.handle_key(key(KeyCode::Enter)),
+            Stage::Waiting => game.tick(),
+            stage => panic!("unexpected {stage:?} before the first show"),
+        }
+    }
+    let show = game.current_show().expect("the show has begun").clone();
+    assert_eq!(show.revealed, 0);
+    assert_eq!(game.wants_tick(), Some(STEP));
+    let before = game.board().scores().to_vec();
+    for step in 1..=show.steps.len() {
+        game.tick();
+        assert_eq!(game.current_show().unwrap().revealed, step);
+        // The pegs move only when the whole hand is counted.
+        assert_eq!(game.board().scores(), before);
+    }
+    game.tick();
+    let pegged_side = side(show.seat).index();
+    assert_eq!(
+        game.board().scores()[pegged_side],
+        before[pegged_side] + u16::from(show.breakdown.total())
+    );
+}
+
+#[test]
+fn help_opens_and_closes_and_pauses_the_game() {
+    let mut game = app(42, false, 2);
+    press(&mut game, KeyCode::Char('?'));
+    assert_eq!(game.overlay(), Some(&Overlay::Help));
+    assert_eq!(game.wants_tick(), None, "nothing moves behind a window");
+    let drawn = screen(&game, 80, 24).join("\n");
+    assert!(drawn.contains("Keys") && drawn.contains("mark a card for the crib"), "{drawn}");
+    // The key that closes help does nothing else.
+    press(&mut game, KeyCode::Char('1'));
+    assert_eq!(game.overlay(), None);
+    assert!(game.marked().is_empty());
+    assert_eq!(game.stage(), Stage::Discard);
+}
+
+#[test]
+fn hints_give_the_discard_table_and_the_card_to_play() {
+    let mut game = app(42, false, 2);
+    press(&mut game, KeyCode::Char('h'));
+    let Some(Overlay::Hint(Hint::Discard { keeps, .. })) = game.overlay() else {
+        panic!("a discard hint: {:?}", game.overlay())
+    };
+    assert_eq!(keeps.len(), 15);
+    let view = game.table();
+    let model = ThrowModel::reasonable();
+    assert_eq!(
+        keeps[0],
+        keep_values(view.config, view.seat, view.dealer, view.hand, model).unwrap()[0]
+    );
+    let drawn = screen(&game, 80, 24).join("\n");
+    assert!(drawn.contains("← the computer's pick"), "{drawn}");
+    press(&mut game, KeyCode::Esc);
+    assert_eq!(game.overlay(), None);
+
+    type_keys(&mut game, "12");
+    press(&mut game, KeyCode::Enter);
+    play_until(&mut game, &[Stage::Play], &mut never_claims);
+    press(&mut game, KeyCode::Char('h'));
+    let Some(Overlay::Hint(Hint::Play { card, options, .. })) = game.overlay() else {
+        panic!("a play hint: {:?}", game.overlay())
+    };
+    assert_eq!(Some(*card), Strategy::STRONGEST.player(0).play(game.table()));
+    assert!(options.iter().any(|(option, ..)| option == card));
+    assert!(screen(&game, 80, 24).join("\n").contains("The computer would play"));
+}
+
+#[test]
+fn quitting_asks_first() {
+    let mut game = app(42, false, 2);
+    press(&mut game, KeyCode::Char('q'));
+    assert_eq!(game.overlay(), Some(&Overlay::Confirm(Confirm::Quit)));
+    assert!(screen(&game, 80, 24).join("\n").contains("Quit the game?"));
+    // Another key leaves the question open; n closes it.
+    press(&mut game, KeyCode::Char('x'));
+    assert_eq!(game.overlay(), Some(&Overlay::Confirm(Confirm::Quit)));
+    press(&mut game, KeyCode::Char('n'));
+    assert_eq!(game.overlay(), None);
+    assert!(!game.should_quit());
+    // From the help window, q goes to the same question.
+    press(&mut game, KeyCode::Char('?'));
+    press(&mut game, KeyCode::Char('q'));
+    press(&mut game, KeyCode::Char('y'));
+    assert!(game.should_quit());
+
+    let mut game = app(42, false, 2);
+    game.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert!(game.should_quit(), "ctrl-c quits at once");
+}
+
+#[test]
+fn restarting_asks_first_and_starts_a_new_match() {
+    let mut game = app(42, false, 2);
+    type_keys(&mut game, "12");
+    press(&mut game, KeyCode::Enter);
+    play_until(&mut game, &[Stage::Play], &mut never_claims);
+    press(&mut game, KeyCode::Char('r'));
+    assert!(screen(&game, 80, 24).join("\n").contains("The new match's seed is 43."));
+    press(&mut game, KeyCode::Esc);
+    assert_eq!(game.seed(), 42);
+    press(&mut game, KeyCode::Char('r'));
+    press(&mut game, KeyCode::Char('y'));
+    assert_eq!(game.seed(), 43);
+    assert_eq!(game.stage(), Stage::Discard);
+    assert_eq!(game.board().scores(), [0, 0]);
+    assert_eq!(game.log()[0].text, "A new match, seed 43.");
+    assert!(matches!(game.record()[0], Event::CutForDeal { .. }));
+    assert_eq!(game.hand_cards().len(), 6);
+}
+
+#[test]
+fn keys_that_cannot_act_say_why() {
+    let mut game = app(42, false, 2);
+    press(&mut game, KeyCode::Enter);
+    assert!(game.notice().unwrap().starts_with("Mark 2 cards"));
+    type_keys(&mut game, "123");
+    assert_eq!(game.marked().len(), 2);
+    assert!(game.notice().unwrap().contains("unmark one first"));
+    // Unmark the second card with space, mark the third.
+    press(&mut game, KeyCode::Left);
+    press(&mut game, KeyCode::Char(' '));
+    assert_eq!(game.marked().len(), 1);
+    type_keys(&mut game, "3");
+    assert_eq!(game.marked().len(), 2);
+    press(&mut game, KeyCode::Enter);
+    assert_ne!(game.stage(), Stage::Discard);
+    // The computer's move comes after a pause a person can follow.
+    if game.stage() == Stage::Waiting {
+        assert_eq!(game.wants_tick(), Some(THINK));
+    }
+    play_until(&mut game, &[Stage::Play], &mut never_claims);
+    press(&mut game, KeyCode::Char('g'));
+    assert_eq!(game.notice(), Some("A card fits, so you cannot say go."));
+}

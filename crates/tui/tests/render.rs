@@ -1,0 +1,197 @@
+//! Drawing into a ratatui buffer: the board with its pegs, the hand, the
+//! count, and whole screens.
+
+use crib_core::{Board, Card, CardSet, GameConfig, Seat, Side, parse_cards};
+use crib_tui::ui::{BoardWidget, HandWidget, PlayWidget};
+use crib_tui::{COMPUTER, HUMAN, Stage};
+use crossterm::event::KeyCode;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+use ratatui::widgets::Widget;
+
+use crate::common::{app, lines, press, screen};
+
+fn side(seat: Seat) -> Side {
+    GameConfig::default().side_of(seat)
+}
+
+fn cards(text: &str) -> Vec<Card> {
+    parse_cards(text).unwrap()
+}
+
+/// A board with each player's back and front peg where given.
+fn board(you: (u16, u16), computer: (u16, u16)) -> Board {
+    let mut board = Board::new(GameConfig::default());
+    // `set` moves the back peg to where the front peg was: set the back
+    // score first, then the front.
+    for (seat, (back, front)) in [(HUMAN, you), (COMPUTER, computer)] {
+        board.set(side(seat), back);
+        board.set(side(seat), front);
+    }
+    board
+}
+
+fn board_lines(board: &Board) -> Vec<String> {
+    let area = Rect::new(0, 0, 77, 8);
+    let mut buffer = Buffer::empty(area);
+    BoardWidget::new(board).render(area, &mut buffer);
+    lines(&buffer)
+}
+
+/// Where a peg glyph stands on the drawn board, by hand: the rows of the
+/// lanes are 2 (your way out), 3 (the computer's way out), 4 (its way back)
+/// and 5 (yours); the start and the game hole are in column 1, hole `n` of a
+/// leg in column `3 + (n - 1) + (n - 1) / 5`.
+fn glyph_at(lines: &[String], row: usize, column: usize) -> char {
+    lines[row].chars().nth(column).unwrap()
+}
+
+#[test]
+fn board_pegs_at_the_start_the_first_hole_and_the_end_of_each_leg() {
+    // You: back peg in the start, front peg in hole 1. The computer: back
+    // peg in hole 60, the end of the way out, front peg in 120, the end of
+    // the way back.
+    let drawn = board_lines(&board((0, 1), (60, 120)));
+    assert_eq!(
+        drawn,
+        [
+            "┌ board  ● you 1 (+1)   ● computer 120 (+60) ───────────────────────────────┐",
+            "│S          10          20          30          40          50          60  │",
+            "│○ ●···· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ·····─╮│",
+            "│· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····○╮││",
+            "│◇ ●···· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ·····╯││",
+            "│◇ ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ·····─╯│",
+            "│G 120         110         100         90          80          70           │",
+            "└─────────────────────────────────────────── ● front peg  ○ back peg  ◇ 121 ┘",
+        ]
+    );
+}
+
+#[test]
+fn board_pegs_in_the_game_hole() {
+    // You: back peg in 120, front peg in the game hole. The computer: back
+    // peg in the start, front peg in 60.
+    let drawn = board_lines(&board((120, 121), (0, 60)));
+    assert_eq!(
+        drawn[1..7],
+        [
+            "│S          10          20          30          40          50          60  │",
+            "│· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ·····─╮│",
+            "│○ ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····●╮││",
+            "│◇ ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ·····╯││",
+            "│● ○···· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ·····─╯│",
+            "│G 120         110         100         90          80          70           │",
+        ]
+    );
+    assert!(drawn[0].contains("● you 121 (+1)") && drawn[0].contains("● computer 60 (+60)"));
+}
+
+#[test]
+fn board_pegs_everywhere_for_both_players() {
+    // Each score of interest for each player, as back peg and as front
+    // peg, checked at the hole worked out by hand.
+    let hole = |row: usize, score: u16| -> (usize, usize) {
+        match score {
+            0 => (row, 1),
+            1..=60 => (row, 3 + usize::from(score - 1) + usize::from(score - 1) / 5),
+            61..=120 => (row, 3 + usize::from(120 - score) + usize::from(120 - score) / 5),
+            _ => (row, 1),
+        }
+    };
+    for (back, front) in [(0, 1), (1, 60), (60, 120), (120, 121), (0, 121), (1, 120)] {
+        for seat in [HUMAN, COMPUTER] {
+            let (out, home) = if seat == HUMAN { (2, 5) } else { (3, 4) };
+            let row = |score: u16| if score <= 60 { out } else { home };
+            let pegs = if seat == HUMAN {
+                board((back, front), (0, 0))
+            } else {
+                board((0, 0), (back, front))
+            };
+            let drawn = board_lines(&pegs);
+            let (r, c) = hole(row(back), back);
+            assert_eq!(glyph_at(&drawn, r, c), '○', "{seat:?} back peg at {back}");
+            let (r, c) = hole(row(front), front);
+            assert_eq!(glyph_at(&drawn, r, c), '●', "{seat:?} front peg at {front}");
+            let pegged =
+                drawn[2..6].iter().map(|line| line.matches(['●', '○']).count()).sum::<usize>();
+            // Two pegs of this player, and the other's two together in
+            // its start hole.
+            assert_eq!(pegged, 3, "{seat:?} at {back} and {front}");
+        }
+    }
+}
+
+#[test]
+fn hand_shows_numbers_lifts_marked_cards_and_highlights_the_chosen_one() {
+    let hand = cards("AH 2S 3H 6S 7C TS");
+    let marked: CardSet = cards("3H 7C").into_iter().collect();
+    let area = Rect::new(0, 0, 30, 3);
+    let mut buffer = Buffer::empty(area);
+    HandWidget { cards: &hand, cursor: Some(1), marked, played: CardSet::EMPTY }
+        .render(area, &mut buffer);
+    assert_eq!(
+        lines(&buffer),
+        [
+            "           3♥        7♣       ",
+            " A♥   2♠        6♠       10♠  ",
+            " 1   [2]   3    4    5    6   ",
+        ]
+    );
+    // The chosen card, the 2♠, stands out; the others are white cards.
+    assert_eq!(buffer[(6, 1)].bg, Color::Yellow);
+    assert_eq!(buffer[(1, 1)].bg, Color::White);
+    assert!(buffer[(6, 2)].modifier.contains(Modifier::REVERSED));
+}
+
+#[test]
+fn hand_in_the_play_keeps_played_cards_without_a_number() {
+    let hand = cards("4C 5H 5S 6C");
+    let played: CardSet = cards("5H").into_iter().collect();
+    let area = Rect::new(0, 0, 20, 3);
+    let mut buffer = Buffer::empty(area);
+    HandWidget { cards: &hand, cursor: Some(3), marked: CardSet::EMPTY, played }
+        .render(area, &mut buffer);
+    assert_eq!(
+        lines(&buffer),
+        ["                    ", " 4♣   5♥   5♠   6♣  ", " 1    ·    3   [4]  "]
+    );
+    assert!(buffer[(6, 1)].modifier.contains(Modifier::CROSSED_OUT));
+}
+
+#[test]
+fn count_shows_the_cards_in_order_and_who_said_go() {
+    let played = cards("5C 8D TS");
+    let area = Rect::new(0, 0, 60, 1);
+    let mut buffer = Buffer::empty(area);
+    PlayWidget { count: 23, cards: &played, gone: vec![COMPUTER] }.render(area, &mut buffer);
+    assert_eq!(lines(&buffer)[0].trim_end(), " Count 23            5♣   8♦  10♠   computer: go");
+}
+
+#[test]
+fn the_whole_screen_at_the_start_of_a_game() {
+    let app = app(42, false, 2);
+    assert_eq!(app.stage(), Stage::Discard);
+    let drawn = screen(&app, 80, 24);
+    assert!(drawn[0].contains("seed 42"), "{}", drawn[0]);
+    assert!(drawn[0].contains("basic"));
+    assert!(drawn[1].starts_with(" ┌ board"), "{}", drawn[1]);
+    let hand_row = drawn.iter().find(|line| line.starts_with(" You")).unwrap();
+    assert_eq!(hand_row.matches(['♣', '♦', '♥', '♠']).count(), 6, "{hand_row}");
+    assert!(drawn.iter().any(|line| line.contains("Choose two cards for")));
+    assert!(drawn.iter().any(|line| line.contains("A new match, seed 42.")));
+}
+
+#[test]
+fn a_small_terminal_gets_a_message_and_resizing_brings_the_game_back() {
+    let mut app = app(42, false, 2);
+    let drawn = screen(&app, 60, 20).join("\n");
+    assert!(drawn.contains("the terminal is too small"), "{drawn}");
+    assert!(drawn.contains("It is 60×20"));
+    press(&mut app, KeyCode::Char('q'));
+    assert!(screen(&app, 60, 20).join("\n").contains("Quit the game? y: quit"));
+    press(&mut app, KeyCode::Esc);
+    let drawn = screen(&app, 120, 40).join("\n");
+    assert!(!drawn.contains("too small"));
+    assert!(drawn.contains("front peg"));
+}

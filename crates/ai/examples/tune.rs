@@ -123,30 +123,31 @@ fn play(seed: u64, index: u64, expert_seat: usize, options: ExpertOptions, mirro
     totals
 }
 
-fn main() {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut options = ExpertOptions::default();
     let (mut games, mut seed, mut mirror) = (1000u64, 1u64, false);
     for arg in std::env::args().skip(1) {
-        let (key, value) = arg.split_once('=').expect("key=value");
+        let (key, value) = arg.split_once('=').ok_or(format!("{arg}: not key=value"))?;
         match key {
-            "games" => games = value.parse().expect("number"),
-            "seed" => seed = value.parse().expect("number"),
+            "games" => games = value.parse()?,
+            "seed" => seed = value.parse()?,
             "opponent" => mirror = value == "expert",
-            "worlds" => options.pegging.worlds = value.parse().expect("number"),
-            "tries" => options.pegging.tries = value.parse().expect("number"),
-            "endgame" => options.pegging.endgame = value.parse().expect("number"),
+            "worlds" => options.pegging.worlds = value.parse()?,
+            "tries" => options.pegging.tries = value.parse()?,
+            "endgame" => options.pegging.endgame = value.parse()?,
             "inference" => {
                 options.pegging.inference = match value {
                     "uniform" => Inference::Uniform,
                     "hand" => Inference::Hand,
-                    _ => Inference::Sensible,
+                    "sensible" => Inference::Sensible,
+                    other => return Err(format!("unknown inference {other}").into()),
                 }
             }
             "throws" => {
                 options.throws =
                     if value == "uniform" { ThrowModel::UNIFORM } else { *ThrowModel::reasonable() }
             }
-            other => panic!("unknown option {other}"),
+            other => return Err(format!("unknown option {other}").into()),
         }
     }
     let started = Instant::now();
@@ -187,4 +188,5 @@ fn main() {
             );
         }
     }
+    Ok(())
 }

@@ -191,6 +191,10 @@ fn agrees_with_go(pegging: &Pegging, seat: Seat, held: CardSet) -> bool {
     !pegging.has_said_go(seat) || held.iter().all(|card| !pegging.fits(card))
 }
 
+/// One world in which the opponent's deal is its played cards and unseen
+/// cards, and its kept cards are what the model of its discard keeps from
+/// that deal; `None` if they do not include the cards it has played or
+/// disagree with its go.
 fn inferred_world(
     view: &View,
     unseen: &[Card],
@@ -203,6 +207,8 @@ fn inferred_world(
     let mut pool = unseen.to_vec();
     let deal = played | draw(&mut pool, config.dealt() - played.len(), rng);
     let keep = match inference {
+        // Uniform worlds come from `uniform_world`; were one asked for here,
+        // the best hand is as good a guess as any.
         Inference::Hand | Inference::Uniform => {
             let deal_unseen = Unseen::new(deal);
             deal.subsets(4).max_by_key(|&keep| hand_points(keep, &deal_unseen))?

@@ -34,3 +34,13 @@ fn five_card_deal(bencher: divan::Bencher) {
 fn every_show_both_rules() -> crib_ai::HandStats {
     hand_stats()
 }
+
+/// The best keep's points of one six-card deal, summed by rank (the inner
+/// loop of `crib stats keeps`).
+#[divan::bench]
+fn best_keep_points_by_rank(bencher: divan::Bencher) {
+    let deals = deals(6);
+    let mut next = deals.iter().cycle();
+    bencher
+        .bench_local(|| crib_ai::best_keep_points(divan::black_box(*next.next().expect("cycle"))));
+}

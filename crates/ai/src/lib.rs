@@ -1,25 +1,57 @@
 //! Cribbage decisions and analysis, built on the rules of `crib_core`.
 //!
-//! The discard that maximises the expected hand ([`discard_table`],
-//! [`best_keep`]), exhaustive statistics over every show ([`hand_stats`]),
-//! computer players over a seat's view ([`Player`], [`Strategy`]), hints
-//! for a seat ([`hint`]) and
-//! seeded self-play ([`simulate`]). No input or output happens here.
+//! - The discard that maximises the expected hand ([`discard_table`],
+//!   [`best_keep`]), and the expert's discard, which adds the crib and the
+//!   play ([`keep_values`]): the crib's exact expectation under a model of
+//!   the other players' throws ([`CribOdds`], [`ThrowModel`],
+//!   [`measure_throws`]) and a fitted estimate of the play
+//!   ([`pegging_features`]).
+//! - The expert's play of the cards: a search to the end of the play over
+//!   sampled hands of the opponents ([`choose_play`], [`play_values`]), and
+//!   the chance of winning from the board ([`win_chance`]).
+//! - Exhaustive statistics: every show ([`hand_stats`]), the best keep of
+//!   every six-card deal ([`keep_stats`], through [`canonical_deals`]), the
+//!   crib of every discard ([`crib_table`]).
+//! - Computer players over a seat's view ([`Player`], [`Strategy`]: random,
+//!   easy, basic, expert), hints for a seat ([`hint`]) and seeded self-play
+//!   ([`simulate`]).
+//!
+//! No input or output happens here.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod crib;
+mod deals;
 mod discard;
 mod hint;
+mod keep;
+mod keep_stats;
+mod peg;
+mod peg_value;
 mod player;
+mod ranks;
 mod sim;
 mod stats;
+mod throws;
+mod win;
 
+pub use crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
+pub use deals::{CanonicalDeal, canonical_deals};
 pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table};
 pub use hint::{Hint, hint};
-pub use player::{BasicPlayer, BuiltIn, Player, RandomPlayer, Strategy, UnknownStrategy};
+pub use keep::{KeepValue, keep_values};
+pub use keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
+pub use peg::{Inference, PegOptions, choose_play, play_values};
+pub use peg_value::{FEATURES, pegging_features};
+pub use player::{
+    BasicPlayer, BuiltIn, EasyPlayer, ExpertOptions, ExpertPlayer, Player, RandomPlayer, Strategy,
+    UnknownStrategy,
+};
 pub use sim::{
     GameOutcome, Rate, RoundAverages, SideReport, SimConfig, SimError, SimReport, play_game,
     simulate,
 };
 pub use stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
+pub use throws::{ThrowCounts, measure_throws};
+pub use win::win_chance;

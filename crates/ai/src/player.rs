@@ -5,17 +5,24 @@
 //! which cards to give to the crib, and which card to play (or go). The
 //! dealer's deal is no decision and [`Player::act`] takes it on its own.
 //!
-//! Built-in players, named by [`Strategy`]:
+//! Built-in players, named by [`Strategy`], weakest first:
 //!
 //! - `random`: any legal discard or play, from a seeded generator;
+//! - `easy`, for beginners: a random discard; in the play, the card that
+//!   pegs the most now if any card pegs, else a random card that fits;
 //! - `basic`: the discard that keeps the best expected hand
 //!   ([`best_keep`](crate::best_keep)), then in the play the card that pegs
-//!   the most now, else the highest card that fits.
+//!   the most now, else the highest card that fits;
+//! - `expert`: the discard that is worth most in hand, crib and play
+//!   together ([`keep_values`](crate::keep_values)), and in the play a
+//!   search to the end of the play over sampled hands of the opponents,
+//!   playing for the win near the end of a game
+//!   ([`choose_play`](crate::choose_play)).
 
 use std::fmt;
 use std::str::FromStr;
 
-use crib_core::{Action, Card, CardSet, Phase, SeededRng, View, seeded_rng};
+use crib_core::{Action, Card, CardSet, Phase, SeededRng, View, derive_seed, seeded_rng};
 use rand::RngExt;
 use serde::Serialize;
 
@@ -50,24 +57,32 @@ pub trait Player {
 pub enum Strategy {
     /// Any legal action, at random.
     Random,
+    /// For beginners: a random discard, then the most points now, else a
+    /// random card.
+    Easy,
     /// Best expected hand, then the most points now, else the highest card.
     Basic,
+    /// Hand, crib and play valued together; a search of the play.
+    Expert,
 }
 
 impl Strategy {
-    /// Every built-in player.
-    pub const ALL: [Strategy; 2] = [Strategy::Random, Strategy::Basic];
+    /// Every built-in player, weakest first.
+    pub const ALL: [Strategy; 4] =
+        [Strategy::Random, Strategy::Easy, Strategy::Basic, Strategy::Expert];
 
     /// The strongest built-in player: the opponent a person gets unless they
     /// ask for another, and the one that gives hints.
-    pub const STRONGEST: Strategy = Strategy::Basic;
+    pub const STRONGEST: Strategy = Strategy::Expert;
 
     /// The player's name, as the command line writes it.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Strategy::Random => "random",
+            Strategy::Easy => "easy",
             Strategy::Basic => "basic",
+            Strategy::Expert => "expert",
         }
     }
 
@@ -76,7 +91,9 @@ impl Strategy {
     pub fn player(self, seed: u64) -> BuiltIn {
         match self {
             Strategy::Random => BuiltIn::Random(RandomPlayer::new(seed)),
+            Strategy::Easy => BuiltIn::Easy(EasyPlayer::new(seed)),
             Strategy::Basic => BuiltIn::Basic(BasicPlayer),
+            Strategy::Expert => BuiltIn::Expert(ExpertPlayer::new(seed)),
         }
     }
 }
@@ -89,7 +106,7 @@ impl fmt::Display for Strategy {
 
 /// A name that is not a built-in player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown player {0:?}: the players are random and basic")]
+#[error("unknown player {0:?}: the players are random, easy, basic and expert")]
 pub struct UnknownStrategy(pub String);
 
 impl FromStr for Strategy {
@@ -120,22 +137,30 @@ impl FromStr for Strategy {
 pub enum BuiltIn {
     /// See [`RandomPlayer`].
     Random(RandomPlayer),
+    /// See [`EasyPlayer`].
+    Easy(EasyPlayer),
     /// See [`BasicPlayer`].
     Basic(BasicPlayer),
+    /// See [`ExpertPlayer`].
+    Expert(ExpertPlayer),
 }
 
 impl Player for BuiltIn {
     fn discard(&mut self, view: &View) -> CardSet {
         match self {
             BuiltIn::Random(player) => player.discard(view),
+            BuiltIn::Easy(player) => player.discard(view),
             BuiltIn::Basic(player) => player.discard(view),
+            BuiltIn::Expert(player) => player.discard(view),
         }
     }
 
     fn play(&mut self, view: &View) -> Option<Card> {
         match self {
             BuiltIn::Random(player) => player.play(view),
+            BuiltIn::Easy(player) => player.play(view),
             BuiltIn::Basic(player) => player.play(view),
+            BuiltIn::Expert(player) => player.play(view),
         }
     }
 }
@@ -176,6 +201,113 @@ impl Player for RandomPlayer {
 
     fn play(&mut self, view: &View) -> Option<Card> {
         self.pick(view.playable())
+    }
+}
+
+/// For beginners: a random discard; in the play, the card that pegs the
+/// most now if any does, else a random card that fits. It never breaks a
+/// rule, and it never misses points lying on the table, but it keeps
+/// nothing in mind.
+#[derive(Clone, Debug)]
+pub struct EasyPlayer {
+    random: RandomPlayer,
+}
+
+impl EasyPlayer {
+    /// An easy player whose random choices follow from `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> EasyPlayer {
+        EasyPlayer { random: RandomPlayer::new(seed) }
+    }
+}
+
+impl Player for EasyPlayer {
+    fn discard(&mut self, view: &View) -> CardSet {
+        self.random.discard(view)
+    }
+
+    fn play(&mut self, view: &View) -> Option<Card> {
+        let scoring = BasicPlayer.play(view).filter(|&card| {
+            view.pegging.preview(view.seat, card).is_ok_and(|play| !play.points.is_empty())
+        });
+        scoring.or_else(|| self.random.play(view))
+    }
+}
+
+/// The expert: the discard worth most in hand, crib and play together, and
+/// a search of the play over sampled hands of the opponents.
+///
+/// Its choices depend only on the seed and on what the view shows: each
+/// decision draws its samples from a generator seeded by the player's seed
+/// and the position, so the same position always gets the same answer.
+#[derive(Clone, Debug)]
+pub struct ExpertPlayer {
+    seed: u64,
+    /// How it decides.
+    pub options: ExpertOptions,
+}
+
+/// The settings of an [`ExpertPlayer`].
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ExpertOptions {
+    /// The model of the other players' discards for the crib's expectation.
+    pub throws: crate::ThrowModel,
+    /// How the play is searched.
+    pub pegging: crate::PegOptions,
+}
+
+impl Default for ExpertOptions {
+    fn default() -> ExpertOptions {
+        ExpertOptions {
+            throws: *crate::ThrowModel::reasonable(),
+            pegging: crate::PegOptions::default(),
+        }
+    }
+}
+
+impl ExpertPlayer {
+    /// An expert whose samples follow from `seed`, with the default settings.
+    #[must_use]
+    pub fn new(seed: u64) -> ExpertPlayer {
+        ExpertPlayer::with_options(seed, ExpertOptions::default())
+    }
+
+    /// An expert with the given settings.
+    #[must_use]
+    pub fn with_options(seed: u64, options: ExpertOptions) -> ExpertPlayer {
+        ExpertPlayer { seed, options }
+    }
+}
+
+/// A seed for the decision in `view`: the same position gives the same
+/// seed.
+fn position_seed(seed: u64, view: &View) -> u64 {
+    let mut hash = derive_seed(seed, view.hand.bits());
+    for seat in view.config.seats() {
+        hash = derive_seed(hash, view.pegging.played_by(seat).bits());
+    }
+    let board: u64 = view.board.scores().iter().fold(0, |acc, &score| acc << 16 | u64::from(score));
+    hash = derive_seed(hash, board);
+    derive_seed(hash, u64::from(view.pegging.count()) << 8 | u64::from(view.round))
+}
+
+impl Player for ExpertPlayer {
+    fn discard(&mut self, view: &View) -> CardSet {
+        match crate::keep_values(
+            view.config,
+            view.seat,
+            view.dealer,
+            view.hand,
+            &self.options.throws,
+        ) {
+            Ok(values) if !values.is_empty() => values[0].discard,
+            // Not a deal (a view outside the discard): as the basic player.
+            _ => BasicPlayer.discard(view),
+        }
+    }
+
+    fn play(&mut self, view: &View) -> Option<Card> {
+        crate::choose_play(view, &self.options.pegging, position_seed(self.seed, view))
     }
 }
 

@@ -175,6 +175,9 @@ pub struct SideReport {
     pub skunks: Rate,
     /// Games won by a double skunk.
     pub double_skunks: Rate,
+    /// The side's average points per completed round, by source, as dealer
+    /// and pone alike.
+    pub points: RoundAverages,
 }
 
 /// Average points per round from each source.
@@ -302,6 +305,7 @@ pub fn simulate(config: &SimConfig, progress: impl Fn(u64) + Sync) -> Result<Sim
             wins: Rate::new(totals.wins[side.index()], games),
             skunks: Rate::new(totals.skunks[side.index()], games),
             double_skunks: Rate::new(totals.double_skunks[side.index()], games),
+            points: RoundAverages::of(&totals.tally.sides[side.index()], totals.tally.rounds),
         })
         .collect();
     let rounds = totals.tally.rounds;

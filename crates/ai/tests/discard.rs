@@ -95,3 +95,12 @@ fn deals_rich_in_ties_match_brute_force() {
         check_deal(CardSet::from_distinct(crib_core::parse_cards(deal).unwrap()).unwrap());
     }
 }
+
+#[test]
+fn best_keep_points_is_the_top_of_the_table() {
+    for seed in 20_000..21_000 {
+        let dealt = Deck::shuffled(seed).deal_set(6).unwrap();
+        let table = discard_table(dealt).unwrap();
+        assert_eq!(crib_ai::best_keep_points(dealt), table[0].expected.points, "{dealt}");
+    }
+}

@@ -8,6 +8,8 @@
 #[allow(dead_code)]
 mod reference;
 
+mod crib;
 mod discard;
+mod expert;
 mod players;
 mod stats;

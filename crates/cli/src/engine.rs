@@ -33,7 +33,8 @@ next choice is not legal, the --level player decides (said on standard error).
 
   crib engine --choices \"JD KD, 4C, 5H, 5S, 6C\"")]
 pub(crate) struct Args {
-    /// The player that makes the engine's choices: basic or random.
+    /// The player that makes the engine's choices: random, easy, basic or
+    /// expert.
     #[arg(long, value_name = "NAME", default_value = "basic")]
     level: Strategy,
     /// The seed of the random player's choices [default: random, printed on

@@ -27,7 +27,7 @@ pub(crate) struct Args {
     /// The score that wins: 121 or 61.
     #[arg(long, default_value_t = 121)]
     target: u8,
-    /// The player at seat 0: basic or random.
+    /// The player at seat 0: random, easy, basic or expert.
     #[arg(long = "seat-0", value_name = "PLAYER", default_value = "basic")]
     seat_0: Strategy,
     /// The player at seat 1.
@@ -139,5 +139,21 @@ fn write_report(out: &mut impl Write, report: &SimReport) -> io::Result<()> {
     };
     row(out, "dealer", &report.dealer)?;
     row(out, "pone", &report.pone)?;
+    writeln!(out)?;
+    writeln!(out, "points per round by side, dealing and not:")?;
+    let width = names.iter().map(String::len).max().unwrap_or_default().max(8);
+    writeln!(
+        out,
+        "{:<width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>7}",
+        "", "pegging", "hand", "crib", "heels", "total"
+    )?;
+    for (name, side) in names.iter().zip(&report.sides) {
+        let points = &side.points;
+        writeln!(
+            out,
+            "{name:<width$}  {:>7.2}  {:>7.2}  {:>7.2}  {:>7.2}  {:>7.2}",
+            points.pegging, points.hand, points.crib, points.heels, points.total
+        )?;
+    }
     Ok(())
 }

@@ -314,6 +314,107 @@ fn sim_reports_a_random_seed_and_refuses_bad_tables() {
     assert_eq!(crib(&["sim", "--seat-0", "genius"], "").status.code(), Some(2));
 }
 
+#[test]
+fn discard_as_dealer_or_pone_shows_hand_crib_and_play() {
+    let output = crib(&["discard", "--dealer", "5H", "5S", "JD", "JC", "9C", "2D"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("as dealer") && text.contains("your crib"), "{text}");
+    let rows: Vec<&str> = text.lines().filter(|line| line.contains(". ")).collect();
+    assert_eq!(rows.len(), 15, "{text}");
+    assert!(rows[0].contains("5H 5S JC JD") && rows[0].contains("2D 9C"), "{text}");
+    // The pone's throw of A-K keeps the five out of the dealer's crib.
+    let output = crib(&["discard", "--pone", "--json", "AC", "2D", "3H", "5S", "JC", "KD"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["role"], "pone");
+    let keeps = json["keeps"].as_array().unwrap();
+    assert_eq!(keeps.len(), 15);
+    assert_eq!(keeps[0]["discard"], serde_json::json!(["AC", "KD"]));
+    for keep in keeps {
+        let parts = keep["hand"].as_f64().unwrap()
+            + keep["crib_share"].as_f64().unwrap()
+            + keep["pegging"].as_f64().unwrap();
+        assert!((parts - keep["total"].as_f64().unwrap()).abs() < 1e-9);
+        assert!(keep["crib_share"].as_f64().unwrap() < 0.0, "an opponent's crib");
+    }
+}
+
+#[test]
+fn discard_analysis_for_three_and_four_players() {
+    let output = crib(&["discard", "--partner", "5H", "5S", "JD", "4C", "6C"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("4 players") && text.contains("partner's crib"), "{text}");
+    assert_eq!(text.lines().filter(|line| line.contains(". ")).count(), 5, "{text}");
+    let three = crib(&["discard", "--pone", "5H", "5S", "JD", "4C", "6C"], "");
+    assert!(stdout(&three).contains("3 players"), "{}", stdout(&three));
+    let wrong = crib(&["discard", "--partner", "5H", "5S", "JD", "4C", "6C", "KD"], "");
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(stderr(&wrong).contains("cards"), "{}", stderr(&wrong));
+    let both = crib(&["discard", "--dealer", "--pone", "5H", "5S", "JD", "4C", "6C", "KD"], "");
+    assert_eq!(both.status.code(), Some(2));
+}
+
+#[test]
+fn stats_keeps_finds_the_best_keep_of_every_deal() {
+    let output = crib(&["stats", "keeps", "--json"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["deals"], 20_358_520);
+    assert_eq!(json["classes"], 962_988);
+    assert_eq!(json["points"], 7_767_205_480u64);
+    let mean = json["mean"].as_f64().unwrap();
+    assert!((mean - 8.293938).abs() < 1e-6, "{mean}");
+    let buckets: u64 =
+        json["by_whole_points"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).sum();
+    assert_eq!(buckets, 20_358_520);
+    let text = stdout(&crib(&["stats", "keeps"], ""));
+    assert!(text.contains("20,358,520 deals") && text.contains("mean 8.293938"), "{text}");
+}
+
+#[test]
+fn stats_cribs_tabulates_every_discard() {
+    let output = crib(&["stats", "cribs", "--json"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let rows = json["discards"].as_array().unwrap();
+    assert_eq!(rows.len(), 169);
+    let row = |ranks: &str, suited: bool| {
+        rows.iter().find(|row| row["ranks"] == ranks && row["suited"] == suited).unwrap()
+    };
+    let fives = row("55", false);
+    // Two fives are the best discard there is, and worth more from the pone
+    // (the dealer adds a sensible throw) than the dealer's own.
+    assert!(fives["dealer"].as_f64().unwrap() > 8.0);
+    assert!(fives["pone"].as_f64().unwrap() > fives["dealer"].as_f64().unwrap());
+    // A flush needs the two cards of one suit.
+    assert!(
+        row("9K", true)["dealer"].as_f64().unwrap() > row("9K", false)["dealer"].as_f64().unwrap()
+    );
+    let uniform = crib(&["stats", "cribs", "--uniform"], "");
+    assert!(stdout(&uniform).contains("equally likely"), "{}", stdout(&uniform));
+}
+
+#[test]
+fn sim_plays_the_expert_and_reports_points_by_side() {
+    let args = ["sim", "--games", "6", "--seed", "3", "--seat-0", "expert", "--seat-1", "easy"];
+    let output = crib(&args, "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("seat 0 expert") && text.contains("points per round by side"), "{text}");
+    let json: Value =
+        serde_json::from_str(&stdout(&crib(&[&args[..], &["--json"]].concat(), ""))).unwrap();
+    let total: f64 = json["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|side| side["points"]["total"].as_f64().unwrap())
+        .sum();
+    let roles = json["dealer"]["total"].as_f64().unwrap() + json["pone"]["total"].as_f64().unwrap();
+    assert!((total - roles).abs() < 1e-9, "both sides' points are the dealer's and the pone's");
+}
+
 // The engine's tests read the protocol crate's golden transcripts with the
 // same reader as its own tests.
 mod engine;

@@ -256,6 +256,9 @@ fn the_protocol_round() {
     assert_eq!(game.dealer(), seat(1));
     assert_eq!(game.tally().rounds, 1);
     assert_eq!((game.tally().dealer.total(), game.tally().pone.total()), (14, 26));
+    let sides = game.tally().sides;
+    assert_eq!((sides[0].total(), sides[1].total(), sides[2].total()), (14, 26, 0));
+    assert_eq!((sides[0].crib, sides[1].pegging, sides[1].hand), (6, 3, 23));
 }
 
 /// The protocol round up to its last card, whose play brings the show.

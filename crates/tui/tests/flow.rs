@@ -1,7 +1,7 @@
 //! The app driven by keys: whole seeded games to their end, the match,
 //! muggins, and the help, hint, restart and quit windows.
 
-use crib_ai::{BasicPlayer, Player, best_keep};
+use crib_ai::{Player, Strategy, best_keep};
 use crib_core::{Event, GameConfig, Seat, Side, Skunk};
 use crib_tui::{COMPUTER, Confirm, HUMAN, Hint, Overlay, STEP, Stage, THINK};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -243,7 +243,7 @@ fn hints_give_the_discard_table_and_the_card_to_play() {
     let Some(Overlay::Hint(Hint::Play { card, options, .. })) = game.overlay() else {
         panic!("a play hint: {:?}", game.overlay())
     };
-    assert_eq!(Some(*card), BasicPlayer.play(game.table()));
+    assert_eq!(Some(*card), Strategy::STRONGEST.player(0).play(game.table()));
     assert!(options.iter().any(|(option, ..)| option == card));
     assert!(screen(&game, 80, 24).join("\n").contains("The computer would play"));
 }

@@ -214,6 +214,9 @@ pub struct Tally {
     pub dealer: SourcePoints,
     /// The pones' points (the seat after the dealer).
     pub pone: SourcePoints,
+    /// Each side's points, side 0 first, whoever dealt (unused sides stay
+    /// at zero).
+    pub sides: [SourcePoints; Side::MAX],
 }
 
 impl Tally {
@@ -222,6 +225,9 @@ impl Tally {
         self.rounds += other.rounds;
         self.dealer.add(&other.dealer);
         self.pone.add(&other.pone);
+        for (ours, theirs) in self.sides.iter_mut().zip(&other.sides) {
+            ours.add(theirs);
+        }
     }
 }
 
@@ -899,6 +905,10 @@ impl Game {
         self.tally.rounds += 1;
         self.tally.dealer.add(&self.round_points[dealer.index()]);
         self.tally.pone.add(&self.round_points[self.pone().index()]);
+        for seat in self.config.seats() {
+            let side = self.config.side_of(seat).index();
+            self.tally.sides[side].add(&self.round_points[seat.index()]);
+        }
         self.dealer = self.pone();
         self.phase = Phase::Deal;
     }

@@ -1,0 +1,107 @@
+//! The expert's decision times: a discard (the issue asks for under 50 ms)
+//! and a play (under 10 ms); and the exhaustive statistics it is built on.
+
+use crib_ai::{BasicPlayer, ExpertPlayer, Player, ThrowModel, crib_table, keep_stats, keep_values};
+use crib_core::{Action, Game, GameConfig, Phase, Seat, View};
+
+fn main() {
+    divan::main();
+}
+
+/// Views of `players`-player games just dealt, for the seat after the
+/// dealer.
+fn discard_views(players: u8) -> Vec<View> {
+    let config = GameConfig::new(players, 121).expect("2 to 4 players");
+    (0..64)
+        .map(|seed| {
+            let mut game = Game::new(config, Seat::ALL[0], seed).expect("seat 0");
+            game.play(Seat::ALL[0], Action::Deal).expect("the dealer deals");
+            game.view(Seat::ALL[1])
+        })
+        .collect()
+}
+
+/// Views of `players`-player games at the `plays`-th card of the play,
+/// whoever is to play, every player having discarded as `basic` and played
+/// as it.
+fn play_views(players: u8, plays: usize) -> Vec<View> {
+    let config = GameConfig::new(players, 121).expect("2 to 4 players");
+    (0..64)
+        .filter_map(|seed| {
+            let mut game = Game::new(config, Seat::ALL[0], seed).expect("seat 0");
+            game.play(Seat::ALL[0], Action::Deal).expect("the dealer deals");
+            for seat in config.seats() {
+                let discard = BasicPlayer.discard(&game.view(seat));
+                game.play(seat, Action::Discard(discard)).expect("a legal discard");
+            }
+            let mut played = 0;
+            while game.phase() == Phase::Pegging {
+                let seat = game.pegging().turn()?;
+                let view = game.view(seat);
+                if played == plays && view.playable().len() > 1 {
+                    return Some(view);
+                }
+                let action = BasicPlayer.act(&view)?;
+                if matches!(action, Action::Play(_)) {
+                    played += 1;
+                }
+                game.play(seat, action).ok()?;
+            }
+            None
+        })
+        .collect()
+}
+
+/// The expert's whole discard decision in a two-player game: 15 keeps,
+/// each with its exact hand and crib.
+#[divan::bench(args = [2, 3, 4])]
+fn expert_discard(bencher: divan::Bencher, players: u8) {
+    let views = discard_views(players);
+    let mut next = views.iter().cycle();
+    let mut expert = ExpertPlayer::new(1);
+    bencher.bench_local(|| expert.discard(next.next().expect("cycles forever")));
+}
+
+/// The same, through `keep_values` (the table `crib discard --pone` prints).
+#[divan::bench]
+fn keep_values_two_players(bencher: divan::Bencher) {
+    let views = discard_views(2);
+    let mut next = views.iter().cycle();
+    let model = ThrowModel::reasonable();
+    bencher.bench_local(|| {
+        let view = next.next().expect("cycles forever");
+        keep_values(view.config, view.seat, view.dealer, view.hand, model)
+    });
+}
+
+/// An expert play in a two-player game, after `plays` cards have been
+/// played (0: the lead, four cards in each hand).
+#[divan::bench(args = [0, 1, 2, 3, 4, 5])]
+fn expert_play(bencher: divan::Bencher, plays: usize) {
+    let views = play_views(2, plays);
+    let mut next = views.iter().cycle();
+    let mut expert = ExpertPlayer::new(1);
+    bencher.bench_local(|| expert.play(next.next().expect("cycles forever")));
+}
+
+/// An expert play at the lead and after two cards with three and four
+/// players (a search of six plies).
+#[divan::bench(args = [(3, 0), (3, 2), (4, 0), (4, 2)])]
+fn expert_play_more_players(bencher: divan::Bencher, (players, plays): (u8, usize)) {
+    let views = play_views(players, plays);
+    let mut next = views.iter().cycle();
+    let mut expert = ExpertPlayer::new(1);
+    bencher.bench_local(|| expert.play(next.next().expect("cycles forever")));
+}
+
+/// `crib stats cribs`: 169 discards, each for dealer and pone.
+#[divan::bench]
+fn stats_cribs() -> usize {
+    crib_table(ThrowModel::reasonable()).len()
+}
+
+/// `crib stats keeps`: the best keep of all 20,358,520 six-card deals.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn stats_keeps() -> u64 {
+    keep_stats(|_, _| {}).points()
+}

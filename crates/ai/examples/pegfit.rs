@@ -1,0 +1,149 @@
+//! Fits the estimate of what kept cards are worth in the play
+//! (`src/pegvalue.rs`) to seeded two-player rounds played out by the
+//! expert's search, and prints the coefficients.
+//!
+//! Each round deals two hands; each player keeps, half the time, the
+//! expert's keep, and otherwise one of the five next best keeps by hand and
+//! crib (so that the features vary where the choices are made); then both
+//! play with the expert's search. The net points of the play (own less the
+//! opponent's) are regressed by least squares on features of the kept
+//! ranks, separately for the dealer and the pone.
+//!
+//! ```text
+//! cargo run --release -p crib-ai --example pegfit -- [rounds] [seed]
+//! ```
+
+use crib_ai::{ExpertOptions, FEATURES, ThrowModel, choose_play, keep_values, pegging_features};
+use crib_core::{Action, CardSet, Deck, Game, GameConfig, Phase, Seat, derive_seed};
+use rand::RngExt;
+use rayon::prelude::*;
+
+/// Sums for the normal equations: `X'X` and `X'y`, and the count.
+#[derive(Clone)]
+struct Sums {
+    xx: Vec<f64>,
+    xy: Vec<f64>,
+    y: f64,
+    n: f64,
+}
+
+impl Sums {
+    fn new() -> Sums {
+        Sums { xx: vec![0.0; FEATURES * FEATURES], xy: vec![0.0; FEATURES], y: 0.0, n: 0.0 }
+    }
+
+    fn add(&mut self, x: &[f64; FEATURES], y: f64) {
+        for i in 0..FEATURES {
+            for j in 0..FEATURES {
+                self.xx[i * FEATURES + j] += x[i] * x[j];
+            }
+            self.xy[i] += x[i] * y;
+        }
+        self.y += y;
+        self.n += 1.0;
+    }
+
+    fn merge(mut self, other: Sums) -> Sums {
+        for (a, b) in self.xx.iter_mut().zip(&other.xx) {
+            *a += b;
+        }
+        for (a, b) in self.xy.iter_mut().zip(&other.xy) {
+            *a += b;
+        }
+        self.y += other.y;
+        self.n += other.n;
+        self
+    }
+
+    /// Solves `X'X b = X'y` by Gaussian elimination with partial pivoting.
+    fn solve(&self) -> Vec<f64> {
+        let n = FEATURES;
+        let mut a = self.xx.clone();
+        let mut b = self.xy.clone();
+        for column in 0..n {
+            let pivot = (column..n)
+                .max_by(|&i, &j| a[i * n + column].abs().total_cmp(&a[j * n + column].abs()))
+                .unwrap_or(column);
+            for k in 0..n {
+                a.swap(column * n + k, pivot * n + k);
+            }
+            b.swap(column, pivot);
+            let diagonal = a[column * n + column];
+            for row in 0..n {
+                if row != column {
+                    let factor = a[row * n + column] / diagonal;
+                    for k in 0..n {
+                        a[row * n + k] -= factor * a[column * n + k];
+                    }
+                    b[row] -= factor * b[column];
+                }
+            }
+        }
+        (0..n).map(|i| b[i] / a[i * n + i]).collect()
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let rounds: u64 = args.next().and_then(|text| text.parse().ok()).unwrap_or(20_000);
+    let seed: u64 = args.next().and_then(|text| text.parse().ok()).unwrap_or(1);
+    let config = GameConfig::default();
+    let mut options = ExpertOptions::default();
+    options.pegging.worlds = 32;
+    options.pegging.endgame = 0;
+    let model = ThrowModel::reasonable();
+    let (dealer, pone) = (Seat::ALL[0], Seat::ALL[1]);
+    let sums = (0..rounds)
+        .into_par_iter()
+        .map(|index| {
+            let round_seed = derive_seed(seed, index);
+            let mut rng = crib_core::seeded_rng(round_seed);
+            let mut game = Game::new(config, dealer, round_seed).expect("seat 0 deals");
+            let mut deck = Deck::shuffled(derive_seed(round_seed, 1));
+            let hands = [deck.deal_set(6).expect("cards"), deck.deal_set(6).expect("cards")];
+            let starter = deck.deal().expect("a starter");
+            game.deal_stacked(dealer, &hands, CardSet::EMPTY, starter).expect("a deal");
+            let mut kept = [CardSet::EMPTY; 2];
+            for seat in [dealer, pone] {
+                let values = keep_values(config, seat, dealer, hands[seat.index()], model)
+                    .expect("six cards");
+                let choice = if rng.random_bool(0.5) { 0 } else { rng.random_range(1..6) };
+                kept[seat.index()] = values[choice].keep;
+                game.play(seat, Action::Discard(values[choice].discard)).expect("a discard");
+            }
+            let mut pegged = [0i32; 2];
+            while game.phase() == Phase::Pegging {
+                let Some(seat) = game.pegging().turn() else { break };
+                let view = game.view(seat);
+                let action = match choose_play(
+                    &view,
+                    &options.pegging,
+                    derive_seed(round_seed, 7 + game.pegging().played().len() as u64),
+                ) {
+                    Some(card) => Action::Play(card),
+                    None => Action::Go,
+                };
+                for event in game.play(seat, action).expect("a legal play") {
+                    if let crib_core::Event::Played { seat, points, .. } = event {
+                        pegged[seat.index()] += i32::from(points.total());
+                    }
+                    if let crib_core::Event::Go { point_to: Some(seat), .. } = event {
+                        pegged[seat.index()] += 1;
+                    }
+                }
+            }
+            let net = f64::from(pegged[0] - pegged[1]);
+            let mut sums = [Sums::new(), Sums::new()];
+            sums[0].add(&pegging_features(kept[0]), net);
+            sums[1].add(&pegging_features(kept[1]), -net);
+            sums
+        })
+        .reduce(|| [Sums::new(), Sums::new()], |[a, b], [c, d]| [a.merge(c), b.merge(d)]);
+    for (name, sums) in ["dealer", "pone"].iter().zip(&sums) {
+        let coefficients = sums.solve();
+        let mean = sums.y / sums.n;
+        println!("// {name}: {} rounds, mean net {:.3}", sums.n, mean);
+        let text: Vec<String> = coefficients.iter().map(|c| format!("{c:.3}")).collect();
+        println!("[{}],", text.join(", "));
+    }
+}

@@ -1,0 +1,113 @@
+//! The expert's discard: every keep valued by its hand, its crib and its
+//! pegging together.
+//!
+//! A keep's value is, in points for the keeper's side:
+//!
+//! - the hand's exact expectation over every unseen starter;
+//! - plus the crib's expectation when the crib is the keeper's side's (the
+//!   dealer, or the dealer's partner), minus it when it is an opponent's,
+//!   exact under the [`ThrowModel`] of the other players' discards (see
+//!   [`CribOdds`]);
+//! - plus an estimate of what the four cards are worth in the play against
+//!   the opponents' (see [`pegging_value`]).
+
+use std::cmp::Ordering;
+
+use crib_core::{CardSet, GameConfig, Seat};
+use serde::Serialize;
+
+use crate::crib::{CribOdds, Stake, ThrowModel};
+use crate::discard::{DiscardError, Expectation};
+use crate::peg_value::pegging_value;
+use crate::ranks::{Unseen, hand_points};
+
+/// One keep of four and what it is worth, by source.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct KeepValue {
+    /// The four cards kept.
+    pub keep: CardSet,
+    /// The cards given to the crib.
+    pub discard: CardSet,
+    /// The hand's exact expectation over every unseen starter.
+    pub hand: Expectation,
+    /// Whose crib the discard goes to.
+    pub stake: Stake,
+    /// The crib's expectation (its own points, whoever's it is).
+    pub crib: f64,
+    /// The estimated net points of the play for the keeper's side.
+    pub pegging: f64,
+    /// Hand, plus or minus crib, plus pegging: the points the keep is worth
+    /// to the keeper's side.
+    pub total: f64,
+}
+
+impl KeepValue {
+    /// The crib's part of the total: `crib` for the keeper's own side's
+    /// crib, `-crib` for an opponent's.
+    #[must_use]
+    pub fn crib_share(&self) -> f64 {
+        self.stake.sign() * self.crib
+    }
+
+    fn order(&self, other: &KeepValue) -> Ordering {
+        other
+            .total
+            .total_cmp(&self.total)
+            .then_with(|| other.hand.cmp(&self.hand))
+            .then_with(|| self.keep.iter().cmp(other.keep.iter()))
+    }
+}
+
+/// Every keep of four from `dealt`, for `seat` in a round of `config` dealt
+/// by `dealer`, best first: by total, then hand, then the kept cards in card
+/// order.
+///
+/// ```
+/// use crib_ai::{ThrowModel, keep_values};
+/// use crib_core::{CardSet, GameConfig, Seat, parse_cards};
+/// let dealt = CardSet::from_distinct(parse_cards("5H 5S JD JC 9C 2D")?)?;
+/// let config = GameConfig::default();
+/// let (dealer, pone) = (Seat::ALL[0], Seat::ALL[1]);
+/// let model = ThrowModel::reasonable();
+/// // The dealer keeps the fives and jacks: 5-5-J-J.
+/// let dealing = keep_values(config, dealer, dealer, dealt, model)?;
+/// assert_eq!(dealing[0].keep.to_string(), "5H 5S JC JD");
+/// // The pone keeps the fives rather than give them to the dealer's crib.
+/// let poning = keep_values(config, pone, dealer, dealt, model)?;
+/// let fives = CardSet::of_rank(crib_core::Rank::Five);
+/// assert_eq!((poning[0].keep & fives).len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// A deal of the wrong size for the table: 6 cards with two players, 5 with
+/// three or four.
+pub fn keep_values(
+    config: GameConfig,
+    seat: Seat,
+    dealer: Seat,
+    dealt: CardSet,
+    model: &ThrowModel,
+) -> Result<Vec<KeepValue>, DiscardError> {
+    if dealt.len() != config.dealt() {
+        return Err(DiscardError::DealSize(dealt.len()));
+    }
+    let unseen = Unseen::new(dealt);
+    let odds = CribOdds::for_seat(config, seat, dealer, dealt, model);
+    let stake = Stake::of(config, seat, dealer);
+    let pone = seat == dealer.next(config.players());
+    let mut values: Vec<KeepValue> = dealt
+        .subsets(4)
+        .map(|keep| {
+            let discard = dealt - keep;
+            let hand = Expectation { points: hand_points(keep, &unseen), starters: unseen.len() };
+            let crib = odds.expected(discard);
+            let pegging = pegging_value(config, keep, seat == dealer, pone);
+            let total = hand.value() + stake.sign() * crib + pegging;
+            KeepValue { keep, discard, hand, stake, crib, pegging, total }
+        })
+        .collect();
+    values.sort_by(KeepValue::order);
+    Ok(values)
+}

@@ -1,0 +1,644 @@
+//! The expert's play of the cards: a search to the end of the play over
+//! sampled deals of the cards the player cannot see.
+//!
+//! # Worlds
+//!
+//! The player knows its own cards, the starter and every card played. The
+//! other hands are unseen, but not unknown: a player who has played a
+//! seven kept it, and kept it with three other cards that made a hand it
+//! liked. So each opponent's deal is sampled, with a seeded generator, as
+//! the cards it has played plus unseen cards drawn at random to make up its
+//! deal (six with two players); a model of its discard then keeps four, and
+//! the sample is kept only if those four include every card it has played
+//! (rejection sampling: the kept worlds are distributed as the model's
+//! keeps conditioned on the cards seen). A go in the current count says the
+//! opponent holds no card that fits, and worlds that disagree are rejected
+//! too. The model of the opponent's discard is an [`Inference`]; with three
+//! or four players the other hands are drawn uniformly.
+//!
+//! # Search
+//!
+//! In each world every card is known, and the rest of the play is searched
+//! to its end by minimax with alpha-beta pruning: the player's side plays to
+//! maximise, the others to minimise, the player's side's points less the
+//! others'. Each card the player may play is valued by its average over the
+//! worlds, and the best is played (perfect-information Monte Carlo). With
+//! three or four players the search stops after a few plies.
+//!
+//! # The board
+//!
+//! Near the end of a two-player game points are not the goal: winning is.
+//! There the search values the end of the play, and every win or loss on
+//! the way, by the chance of winning the game: a side that reaches the
+//! target during the play wins at once; at the end of the play the hands
+//! and the crib of the world are counted in the order of the show (pone,
+//! dealer, crib), and if no one has won, the chance of winning from the
+//! scores is read from [`win_chance`](crate::win_chance). So a pone who
+//! needs three points plays for the go and the pair rather than the safe
+//! count, and a dealer who will count out first in the show plays safe.
+
+use crib_core::{
+    Card, CardSet, GameConfig, MAX_COUNT, Pegging, Rules, Seat, Side, View, score_unchecked,
+};
+use rand::RngExt;
+use serde::Serialize;
+
+use crate::crib::Stake;
+use crate::ranks::{Unseen, hand_points};
+use crate::throws::{CribTable, sensible_discard};
+
+/// How the cards an opponent kept are inferred from what it has shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Inference {
+    /// Any unseen cards, equally likely (only the cards played and a go in
+    /// the current count are taken into account).
+    Uniform,
+    /// The opponent kept the best hand of its deal.
+    Hand,
+    /// The opponent kept the best hand plus or minus crib, as a sensible
+    /// player does (see [`measure_throws`](crate::measure_throws)).
+    Sensible,
+}
+
+/// How the expert searches the play.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PegOptions {
+    /// Worlds sampled for each decision with two players; with three or four
+    /// a quarter as many (each searched wider, if only a few plies deep).
+    pub worlds: u32,
+    /// Deals drawn at most for each world kept before the rest of the worlds
+    /// are drawn uniformly.
+    pub tries: u32,
+    /// The model of the opponent's discard.
+    pub inference: Inference,
+    /// With three or four players, the plies searched.
+    pub depth: u32,
+    /// The search plays for the win instead of points once a side is this
+    /// close to the target (two players only; 0 never).
+    pub endgame: u16,
+}
+
+impl Default for PegOptions {
+    fn default() -> PegOptions {
+        PegOptions { worlds: 256, tries: 12, inference: Inference::Sensible, depth: 6, endgame: 40 }
+    }
+}
+
+/// One sample of the hidden cards.
+#[derive(Clone, Copy, Debug)]
+struct World {
+    /// The cards each seat holds, the player's own included.
+    held: [CardSet; 4],
+    /// The other seats' cards in the crib (two players only).
+    crib: CardSet,
+}
+
+/// The value of each card the player may play now, averaged over the
+/// sampled worlds: net points for the player's side to the end of the play,
+/// or, near the end of a game, the chance of winning it. Empty when the
+/// player is not to play or holds no card that fits (a go).
+#[must_use]
+pub fn play_values(view: &View, options: &PegOptions, seed: u64) -> Vec<(Card, f64)> {
+    let playable = view.playable();
+    if view.pegging.turn() != Some(view.seat) || playable.is_empty() {
+        return Vec::new();
+    }
+    let mut rng = crib_core::seeded_rng(seed);
+    let worlds = sample_worlds(view, options, &mut rng);
+    let board = Endgame::new(view, options);
+    let mut totals = vec![0.0; playable.len()];
+    let mut memo = Memo::new();
+    for world in &worlds {
+        let search = Search::new(view, world, options, board.as_ref());
+        memo.clear();
+        let mut last: Option<(Card, f64)> = None;
+        for (total, card) in totals.iter_mut().zip(playable) {
+            // Cards come in rank order: a second card of a rank is the
+            // same play as the first.
+            let value = match last {
+                Some((previous, value)) if previous.rank() == card.rank() => value,
+                _ => search.root(card, &mut memo),
+            };
+            last = Some((card, value));
+            *total += value;
+        }
+    }
+    let count = worlds.len().max(1) as f64;
+    playable.iter().zip(totals).map(|(card, total)| (card, total / count)).collect()
+}
+
+/// The card the expert plays, or `None` for a go.
+#[must_use]
+pub fn choose_play(view: &View, options: &PegOptions, seed: u64) -> Option<Card> {
+    let playable = view.playable();
+    if playable.len() == 1 {
+        return playable.first();
+    }
+    let values = play_values(view, options, seed);
+    let mut best: Option<(f64, Card)> = None;
+    for (card, value) in values {
+        // Cards come lowest first; a strictly better value replaces, so
+        // ties go to the lowest card, which keeps higher ones for later
+        // counts.
+        if best.is_none_or(|(top, _)| value > top + 1e-9) {
+            best = Some((value, card));
+        }
+    }
+    best.map(|(_, card)| card)
+}
+
+// ---------------------------------------------------------------------------
+// Sampling
+
+fn sample_worlds(view: &View, options: &PegOptions, rng: &mut impl rand::Rng) -> Vec<World> {
+    let unseen: Vec<Card> = (!view.known_cards()).iter().collect();
+    let wanted = if view.config.players() == 2 {
+        options.worlds as usize
+    } else {
+        (options.worlds as usize / 4).max(1)
+    };
+    let mut worlds = Vec::with_capacity(wanted);
+    if view.config.players() == 2 && options.inference != Inference::Uniform {
+        let mut tries = wanted * options.tries as usize;
+        while worlds.len() < wanted && tries > 0 {
+            tries -= 1;
+            worlds.extend(inferred_world(view, &unseen, options.inference, rng));
+        }
+    }
+    // The rest uniformly: every world with three or four players, and the
+    // worlds the model of the discard explains too rarely to find.
+    while worlds.len() < wanted {
+        worlds.push(uniform_world(view, &unseen, rng));
+    }
+    worlds
+}
+
+/// Draws `count` distinct cards from `pool` (which it reorders).
+fn draw(pool: &mut [Card], count: usize, rng: &mut impl rand::Rng) -> CardSet {
+    let mut cards = CardSet::EMPTY;
+    for i in 0..count.min(pool.len()) {
+        let j = rng.random_range(i..pool.len());
+        pool.swap(i, j);
+        cards.insert(pool[i]);
+    }
+    cards
+}
+
+/// Whether `held` agrees with what `seat` has shown in the current count: a
+/// seat that said go holds no card that fits.
+fn agrees_with_go(pegging: &Pegging, seat: Seat, held: CardSet) -> bool {
+    !pegging.has_said_go(seat) || held.iter().all(|card| !pegging.fits(card))
+}
+
+/// One world in which the opponent's deal is its played cards and unseen
+/// cards, and its kept cards are what the model of its discard keeps from
+/// that deal; `None` if they do not include the cards it has played or
+/// disagree with its go.
+fn inferred_world(
+    view: &View,
+    unseen: &[Card],
+    inference: Inference,
+    rng: &mut impl rand::Rng,
+) -> Option<World> {
+    let config = view.config;
+    let other = view.seat.next(config.players());
+    let played = view.pegging.played_by(other);
+    let mut pool = unseen.to_vec();
+    let deal = played | draw(&mut pool, config.dealt() - played.len(), rng);
+    let keep = match inference {
+        // Uniform worlds come from `uniform_world`; were one asked for here,
+        // the best hand is as good a guess as any.
+        Inference::Hand | Inference::Uniform => {
+            let deal_unseen = Unseen::new(deal);
+            deal.subsets(4).max_by_key(|&keep| hand_points(keep, &deal_unseen))?
+        }
+        Inference::Sensible => {
+            let stake = Stake::of(config, other, view.dealer);
+            deal - sensible_discard(deal, stake, CribTable::reasonable())
+        }
+    };
+    let held = keep - played;
+    if !played.is_subset(keep) || !agrees_with_go(&view.pegging, other, held) {
+        return None;
+    }
+    let mut world = World { held: [CardSet::EMPTY; 4], crib: deal - keep };
+    world.held[view.seat.index()] = view.hand;
+    world.held[other.index()] = held;
+    Some(world)
+}
+
+/// Hands for the other seats drawn uniformly from the unseen cards, a
+/// seat that said go in this count only from the cards that do not fit.
+fn uniform_world(view: &View, unseen: &[Card], rng: &mut impl rand::Rng) -> World {
+    let config = view.config;
+    let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY };
+    world.held[view.seat.index()] = view.hand;
+    let mut pool: Vec<Card> = unseen.to_vec();
+    let others = config.seats().filter(|&seat| seat != view.seat);
+    // Seats that said go first, from the cards that do not fit.
+    let (went, rest): (Vec<Seat>, Vec<Seat>) =
+        others.partition(|&seat| view.pegging.has_said_go(seat));
+    for seat in went.into_iter().chain(rest) {
+        let count = usize::from(view.pegging.held(seat));
+        let mut candidates: Vec<Card> = pool
+            .iter()
+            .copied()
+            .filter(|&card| !view.pegging.has_said_go(seat) || !view.pegging.fits(card))
+            .collect();
+        let held = draw(&mut candidates, count, rng);
+        pool.retain(|&card| !held.contains(card));
+        world.held[seat.index()] = held;
+    }
+    if config.players() == 2 {
+        world.crib = draw(&mut pool, config.discards(), rng);
+    }
+    world
+}
+
+// ---------------------------------------------------------------------------
+// The board near the end of the game
+
+/// What the search needs to play for the win in a two-player game.
+#[derive(Clone, Copy, Debug)]
+struct Endgame {
+    target: u16,
+    /// The player's score and the opponent's, now.
+    scores: [u16; 2],
+    /// Whether the player deals this round.
+    dealing: bool,
+}
+
+impl Endgame {
+    fn new(view: &View, options: &PegOptions) -> Option<Endgame> {
+        let config = view.config;
+        if config.players() != 2 || options.endgame == 0 {
+            return None;
+        }
+        let mine = config.side_of(view.seat);
+        let theirs = config.side_of(view.seat.next(2));
+        let scores = [view.board.score(mine), view.board.score(theirs)];
+        let target = u16::from(config.target());
+        let leader = scores[0].max(scores[1]);
+        (leader + options.endgame >= target).then_some(Endgame {
+            target,
+            scores,
+            dealing: view.seat == view.dealer,
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Search
+
+struct Search<'a> {
+    config: GameConfig,
+    me: Side,
+    start: Pegging,
+    held: [CardSet; 4],
+    depth: u32,
+    endgame: Option<&'a Endgame>,
+    /// Two players near the end: the points of the show in this world, in
+    /// the order it is counted: the pone's hand, the dealer's hand, the
+    /// crib.
+    show: [u16; 3],
+}
+
+/// A very small weight for points in the endgame search, so that among
+/// plays with the same chance of winning the one that pegs more is chosen.
+const POINT_TIEBREAK: f64 = 1e-4;
+
+/// Values of positions at the start of a count, which many orders of play
+/// reach: a count that restarts forgets how it was reached, and what is
+/// left to score depends only on the cards held (by rank: suits never peg),
+/// who leads, and near the end the scores. Direct-mapped, exact values only.
+struct Memo {
+    entries: Vec<(u64, u64, f64)>,
+}
+
+impl Memo {
+    const SIZE: usize = 1024;
+
+    fn new() -> Memo {
+        Memo { entries: vec![(u64::MAX, u64::MAX, 0.0); Memo::SIZE] }
+    }
+
+    fn slot(key: (u64, u64)) -> usize {
+        let mixed = crib_core::derive_seed(key.0, key.1);
+        (mixed % Memo::SIZE as u64) as usize
+    }
+
+    fn get(&self, key: (u64, u64)) -> Option<f64> {
+        let (a, b, value) = self.entries[Memo::slot(key)];
+        (a == key.0 && b == key.1).then_some(value)
+    }
+
+    fn put(&mut self, key: (u64, u64), value: f64) {
+        self.entries[Memo::slot(key)] = (key.0, key.1, value);
+    }
+
+    fn clear(&mut self) {
+        self.entries.fill((u64::MAX, u64::MAX, 0.0));
+    }
+}
+
+/// The held cards of the first two seats as counts per rank (three bits a
+/// rank), the seat to lead, and the scores.
+fn restart_key(held: &[CardSet; 4], leader: Seat, scores: [u16; 2]) -> (u64, u64) {
+    let ranks = |cards: CardSet| {
+        cards.iter().fold(0u64, |key, card| key + (1 << (3 * card.rank().index())))
+    };
+    let extra =
+        (leader.index() as u64) << 39 | u64::from(scores[0]) << 41 | u64::from(scores[1]) << 52;
+    (ranks(held[0]), ranks(held[1]) | extra)
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        view: &View,
+        world: &World,
+        options: &PegOptions,
+        endgame: Option<&'a Endgame>,
+    ) -> Search<'a> {
+        let config = view.config;
+        let depth = if config.players() == 2 { u32::MAX } else { options.depth };
+        let mut show = [0; 3];
+        if endgame.is_some()
+            && let Some(starter) = view.starter
+        {
+            let other = view.seat.next(2);
+            let other_kept = view.pegging.played_by(other) | world.held[other.index()];
+            let (pone_hand, dealer_hand) = if view.seat == view.dealer {
+                (other_kept, view.kept)
+            } else {
+                (view.kept, other_kept)
+            };
+            let crib = view.discards | world.crib;
+            let count = |cards: CardSet, rules| {
+                if cards.len() == 4 { u16::from(score_unchecked(cards, starter, rules)) } else { 0 }
+            };
+            show = [
+                count(pone_hand, Rules::Hand),
+                count(dealer_hand, Rules::Hand),
+                count(crib, Rules::Crib),
+            ];
+        }
+        Search {
+            config,
+            me: config.side_of(view.seat),
+            start: view.pegging,
+            held: world.held,
+            depth,
+            endgame,
+            show,
+        }
+    }
+
+    /// The value of the player's playing `card` now.
+    fn root(&self, card: Card, memo: &mut Memo) -> f64 {
+        let Some(seat) = self.start.turn() else { return 0.0 };
+        let mut held = self.held;
+        let mut pegging = self.start;
+        let play = pegging.play_unchecked(seat, card);
+        held[seat.index()].remove(card);
+        let points = play.points.total();
+        let gain = self.gain(seat, points);
+        let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
+        match self.endgame {
+            None => gain + self.points(&pegging, &mut held, low, high, 1, memo),
+            Some(endgame) => {
+                let mut scores = endgame.scores;
+                scores[usize::from(self.config.side_of(seat) != self.me)] += u16::from(points);
+                POINT_TIEBREAK * gain
+                    + match self.decided(endgame, scores) {
+                        Some(result) => result,
+                        None => self.wins(endgame, &pegging, &mut held, scores, low, high, memo),
+                    }
+            }
+        }
+    }
+
+    /// Points pegged by `seat`, as they count for the player: positive for
+    /// the player's side, negative for the others (shared between them with
+    /// three players).
+    fn gain(&self, seat: Seat, points: u8) -> f64 {
+        let points = f64::from(points);
+        if self.config.side_of(seat) == self.me {
+            points
+        } else {
+            -points / f64::from(self.config.sides() - 1)
+        }
+    }
+
+    /// Minimax over net points from `pegging` to the end of the play (or
+    /// the depth limit).
+    fn points(
+        &self,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        alpha: f64,
+        beta: f64,
+        depth: u32,
+        memo: &mut Memo,
+    ) -> f64 {
+        let Some(seat) = pegging.turn() else { return 0.0 };
+        if depth >= self.depth {
+            return 0.0;
+        }
+        if pegging.count() == 0 && self.config.players() == 2 {
+            let key = restart_key(held, seat, [0, 0]);
+            if let Some(value) = memo.get(key) {
+                return value;
+            }
+            let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
+            let value = self.points_below(pegging, held, seat, low, high, depth, memo);
+            memo.put(key, value);
+            return value;
+        }
+        self.points_below(pegging, held, seat, alpha, beta, depth, memo)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn points_below(
+        &self,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        seat: Seat,
+        mut alpha: f64,
+        mut beta: f64,
+        depth: u32,
+        memo: &mut Memo,
+    ) -> f64 {
+        let fits = playable(pegging, held[seat.index()]);
+        if fits.is_empty() {
+            let mut next = *pegging;
+            let go = next.go_unchecked(seat);
+            let gain = go.point_to.map_or(0.0, |to| self.gain(to, 1));
+            return gain + self.points(&next, held, alpha - gain, beta - gain, depth, memo);
+        }
+        let maximise = self.config.side_of(seat) == self.me;
+        let mut best = if maximise { f64::NEG_INFINITY } else { f64::INFINITY };
+        for card in fits {
+            let mut next = *pegging;
+            let play = next.play_unchecked(seat, card);
+            held[seat.index()].remove(card);
+            let gain = self.gain(seat, play.points.total());
+            let value = gain + self.points(&next, held, alpha - gain, beta - gain, depth + 1, memo);
+            held[seat.index()].insert(card);
+            if maximise {
+                best = best.max(value);
+                alpha = alpha.max(value);
+            } else {
+                best = best.min(value);
+                beta = beta.min(value);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The game's result if `scores` decide it: 1 for the player's win, 0
+    /// for the loss.
+    fn decided(&self, endgame: &Endgame, scores: [u16; 2]) -> Option<f64> {
+        if scores[0] >= endgame.target {
+            Some(1.0)
+        } else if scores[1] >= endgame.target {
+            Some(0.0)
+        } else {
+            None
+        }
+    }
+
+    /// Minimax over the chance of winning the game, plus a whisker of the
+    /// net points still to peg, two players.
+    #[allow(clippy::too_many_arguments)]
+    fn wins(
+        &self,
+        endgame: &Endgame,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        scores: [u16; 2],
+        alpha: f64,
+        beta: f64,
+        memo: &mut Memo,
+    ) -> f64 {
+        let Some(seat) = pegging.turn() else {
+            return self.after_play(endgame, scores);
+        };
+        if pegging.count() == 0 {
+            let key = restart_key(held, seat, scores);
+            if let Some(value) = memo.get(key) {
+                return value;
+            }
+            let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
+            let value = self.wins_below(endgame, pegging, held, seat, scores, low, high, memo);
+            memo.put(key, value);
+            return value;
+        }
+        self.wins_below(endgame, pegging, held, seat, scores, alpha, beta, memo)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn wins_below(
+        &self,
+        endgame: &Endgame,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        seat: Seat,
+        scores: [u16; 2],
+        mut alpha: f64,
+        mut beta: f64,
+        memo: &mut Memo,
+    ) -> f64 {
+        let mine = self.config.side_of(seat) == self.me;
+        let fits = playable(pegging, held[seat.index()]);
+        if fits.is_empty() {
+            let mut next = *pegging;
+            let go = next.go_unchecked(seat);
+            let mut scores = scores;
+            let mut gain = 0.0;
+            if let Some(to) = go.point_to {
+                scores[usize::from(self.config.side_of(to) != self.me)] += 1;
+                gain = POINT_TIEBREAK * self.gain(to, 1);
+                if let Some(result) = self.decided(endgame, scores) {
+                    return gain + result;
+                }
+            }
+            return gain + self.wins(endgame, &next, held, scores, alpha - gain, beta - gain, memo);
+        }
+        let mut best = if mine { f64::NEG_INFINITY } else { f64::INFINITY };
+        for card in fits {
+            let mut next = *pegging;
+            let points = next.play_unchecked(seat, card).points.total();
+            let mut scores = scores;
+            scores[usize::from(!mine)] += u16::from(points);
+            let gain = POINT_TIEBREAK * self.gain(seat, points);
+            let value = gain
+                + match self.decided(endgame, scores) {
+                    Some(result) => result,
+                    None => {
+                        held[seat.index()].remove(card);
+                        let value = self.wins(
+                            endgame,
+                            &next,
+                            held,
+                            scores,
+                            alpha - gain,
+                            beta - gain,
+                            memo,
+                        );
+                        held[seat.index()].insert(card);
+                        value
+                    }
+                };
+            if mine {
+                best = best.max(value);
+                alpha = alpha.max(value);
+            } else {
+                best = best.min(value);
+                beta = beta.min(value);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The chance of winning once the play is over, from the scores: the
+    /// show in its order, then the rounds to come.
+    fn after_play(&self, endgame: &Endgame, scores: [u16; 2]) -> f64 {
+        let [pone_hand, dealer_hand, crib] = self.show;
+        let (me_pone, mut scores) = (!endgame.dealing, scores);
+        let (pone, dealer) = if me_pone { (0, 1) } else { (1, 0) };
+        scores[pone] += pone_hand;
+        if let Some(result) = self.decided(endgame, scores) {
+            return result;
+        }
+        scores[dealer] += dealer_hand + crib;
+        if let Some(result) = self.decided(endgame, scores) {
+            return result;
+        }
+        let need = |score: u16| endgame.target - score;
+        // The next round is dealt by this round's pone.
+        crate::win::win_chance(need(scores[0]), need(scores[1]), me_pone)
+    }
+}
+
+/// The cards of `held` that fit the count, one of each rank: suits never
+/// peg, so two cards of a rank are the same play.
+fn playable(pegging: &Pegging, held: CardSet) -> CardSet {
+    let room = MAX_COUNT - pegging.count();
+    let mut ranks = 0u16;
+    let mut cards = CardSet::EMPTY;
+    for card in held {
+        let rank = card.rank().index();
+        if card.value() <= room && ranks & 1 << rank == 0 {
+            ranks |= 1 << rank;
+            cards.insert(card);
+        }
+    }
+    cards
+}

@@ -232,7 +232,7 @@ fn hints_give_the_discard_table_and_the_card_to_play() {
     assert_eq!(keeps.len(), 15);
     assert_eq!(keeps[0], best_keep(game.table().hand).unwrap());
     let drawn = screen(&game, 80, 24).join("\n");
-    assert!(drawn.contains("← the computer's pick"), "{drawn}");
+    assert!(drawn.contains("← the best hand"), "{drawn}");
     press(&mut game, KeyCode::Esc);
     assert_eq!(game.overlay(), None);
 

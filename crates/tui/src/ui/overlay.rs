@@ -149,7 +149,7 @@ fn hint_lines(hint: &Hint) -> Vec<Line<'static>> {
                 ));
                 if rank == 0 {
                     line = line.style(theme::strong());
-                    line.push_span(Span::styled("  ← the computer's pick", theme::strong()));
+                    line.push_span(Span::styled("  ← the best hand", theme::strong()));
                 }
                 lines.push(line);
             }

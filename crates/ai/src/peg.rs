@@ -485,14 +485,7 @@ impl<'a> Search<'a> {
             let gain = self.gain(seat, play.points.total());
             let value = gain + self.points(&next, held, alpha - gain, beta - gain, depth + 1, memo);
             held[seat.index()].insert(card);
-            if maximise {
-                best = best.max(value);
-                alpha = alpha.max(value);
-            } else {
-                best = best.min(value);
-                beta = beta.min(value);
-            }
-            if alpha >= beta {
+            if cut_off(value, maximise, &mut best, &mut alpha, &mut beta) {
                 break;
             }
         }
@@ -593,14 +586,7 @@ impl<'a> Search<'a> {
                         value
                     }
                 };
-            if mine {
-                best = best.max(value);
-                alpha = alpha.max(value);
-            } else {
-                best = best.min(value);
-                beta = beta.min(value);
-            }
-            if alpha >= beta {
+            if cut_off(value, mine, &mut best, &mut alpha, &mut beta) {
                 break;
             }
         }
@@ -641,4 +627,20 @@ fn playable(pegging: &Pegging, held: CardSet) -> CardSet {
         }
     }
     cards
+}
+
+/// Folds one move's value into an alpha-beta node: the node's best so far
+/// and its window move towards `value` for the side to move (`maximise`).
+/// Returns whether the window has closed, so the node's other moves cannot
+/// matter.
+#[inline]
+fn cut_off(value: f64, maximise: bool, best: &mut f64, alpha: &mut f64, beta: &mut f64) -> bool {
+    if maximise {
+        *best = best.max(value);
+        *alpha = alpha.max(value);
+    } else {
+        *best = best.min(value);
+        *beta = beta.min(value);
+    }
+    *alpha >= *beta
 }

@@ -36,7 +36,7 @@ pub use game::matchplay::{Match, cut_for_deal, derive_seed};
 pub use game::pegging::{
     CARDS_TO_PLAY, MAX_COUNT, PegGo, PegPlay, PegPoints, PegReason, Pegging, PeggingError,
 };
-pub use game::seat::{ConfigError, GameConfig, Seat, Side};
+pub use game::seat::{BySeat, BySide, ConfigError, GameConfig, Seat, Side};
 pub use game::view::View;
 pub use notation::{ParseCardError, parse_cards};
 pub use score::{Breakdown, Rules, Show, ShowError, score_unchecked};

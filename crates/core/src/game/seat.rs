@@ -234,6 +234,179 @@ impl GameConfig {
     }
 }
 
+/// One `T` for each seat at a table, seat 0 first: per-seat data indexed by
+/// [`Seat`] rather than by a bare number, for tables of 2, 3 or 4.
+///
+/// ```
+/// use crib_core::{BySeat, GameConfig, Seat};
+/// let three = GameConfig::new(3, 121)?;
+/// let mut held = BySeat::new(three, |seat| seat.index() * 10);
+/// held[Seat::ALL[2]] += 1;
+/// assert_eq!(held.len(), 3);
+/// assert_eq!(held.get(Seat::ALL[2]), Some(&21));
+/// assert_eq!(held.get(Seat::ALL[3]), None);
+/// # Ok::<(), crib_core::ConfigError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct BySeat<T>(Vec<T>);
+
+impl<T> BySeat<T> {
+    /// `make(seat)` for every seat of a `config` table.
+    pub fn new(config: GameConfig, make: impl FnMut(Seat) -> T) -> BySeat<T> {
+        BySeat(config.seats().map(make).collect())
+    }
+
+    /// The values for seats `0..values.len()`, if that is 2, 3 or 4 seats.
+    ///
+    /// # Errors
+    ///
+    /// Any other number of values, as [`ConfigError::Players`].
+    pub fn from_vec(values: Vec<T>) -> Result<BySeat<T>, ConfigError> {
+        match values.len() {
+            2..=4 => Ok(BySeat(values)),
+            n => Err(ConfigError::Players(u8::try_from(n).unwrap_or(u8::MAX))),
+        }
+    }
+
+    /// The number of seats.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Never true: a table has at least two seats.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The value for `seat`, if the seat is at this table.
+    #[must_use]
+    pub fn get(&self, seat: Seat) -> Option<&T> {
+        self.0.get(seat.index())
+    }
+
+    /// The value for `seat`, mutably, if the seat is at this table.
+    pub fn get_mut(&mut self, seat: Seat) -> Option<&mut T> {
+        self.0.get_mut(seat.index())
+    }
+
+    /// Every seat with its value, seat 0 first.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (Seat, &T)> + ExactSizeIterator {
+        Seat::ALL.iter().copied().zip(&self.0)
+    }
+
+    /// Every seat with its value, mutably.
+    pub fn iter_mut(
+        &mut self,
+    ) -> impl DoubleEndedIterator<Item = (Seat, &mut T)> + ExactSizeIterator {
+        Seat::ALL.iter().copied().zip(&mut self.0)
+    }
+
+    /// The values, seat 0 first.
+    #[must_use]
+    pub fn as_slice(&self) -> &[T] {
+        &self.0
+    }
+
+    /// A value for each seat made from this one's.
+    pub fn map<U>(&self, mut f: impl FnMut(Seat, &T) -> U) -> BySeat<U> {
+        BySeat(self.iter().map(|(seat, value)| f(seat, value)).collect())
+    }
+
+    /// The values, seat 0 first.
+    #[must_use]
+    pub fn into_vec(self) -> Vec<T> {
+        self.0
+    }
+}
+
+impl<T> std::ops::Index<Seat> for BySeat<T> {
+    type Output = T;
+
+    /// # Panics
+    ///
+    /// If `seat` is not at this table: use [`BySeat::get`] where it may not be.
+    fn index(&self, seat: Seat) -> &T {
+        &self.0[seat.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Seat> for BySeat<T> {
+    fn index_mut(&mut self, seat: Seat) -> &mut T {
+        &mut self.0[seat.index()]
+    }
+}
+
+/// One `T` for each side of a board, side 0 first: per-side data (scores,
+/// games won) indexed by [`Side`].
+///
+/// ```
+/// use crib_core::{BySide, GameConfig, Seat};
+/// let four = GameConfig::new(4, 121)?;
+/// let mut games = BySide::new(four, |_| 0u32);
+/// games[four.side_of(Seat::ALL[3])] += 1;
+/// assert_eq!(games.as_slice(), [0, 1]);
+/// # Ok::<(), crib_core::ConfigError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct BySide<T>(Vec<T>);
+
+impl<T> BySide<T> {
+    /// `make(side)` for every side of a `config` board.
+    pub fn new(config: GameConfig, make: impl FnMut(Side) -> T) -> BySide<T> {
+        BySide(config.all_sides().map(make).collect())
+    }
+
+    /// The number of sides.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Never true: a board has at least two sides.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The value for `side`, if the side is on this board.
+    #[must_use]
+    pub fn get(&self, side: Side) -> Option<&T> {
+        self.0.get(side.index())
+    }
+
+    /// Every side with its value, side 0 first.
+    pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> {
+        (0u8..).map(Side).zip(&self.0)
+    }
+
+    /// The values, side 0 first.
+    #[must_use]
+    pub fn as_slice(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T> std::ops::Index<Side> for BySide<T> {
+    type Output = T;
+
+    /// # Panics
+    ///
+    /// If `side` is not on this board.
+    fn index(&self, side: Side) -> &T {
+        &self.0[side.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Side> for BySide<T> {
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        &mut self.0[side.index()]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -89,6 +89,12 @@ CREATE TABLE web_tables (
 CREATE INDEX web_tables_by_game ON web_tables (game_id);
 ";
 
+/// The fourth schema: who gave up a match. A match given up by a person
+/// (resigned, or quit to start another) is a loss for their side in the
+/// history and the statistics; one closed by no one in particular (a browser
+/// table left to expire) is not counted at all.
+const V4: &str = "ALTER TABLE games ADD COLUMN given_up_by INTEGER;";
+
 type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// Every migration in order: the `n`-th takes the schema from version `n`
@@ -97,10 +103,28 @@ const MIGRATIONS: &[Step] = &[
     |tx| Ok(tx.execute_batch(V1)?),
     |tx| {
         tx.execute_batch(V2)?;
+        // The backfill reads matches as this program reads them, with the
+        // column of the fourth schema.
+        add_given_up_by(tx)?;
         crate::store::backfill_results(tx)
     },
     |tx| Ok(tx.execute_batch(V3)?),
+    add_given_up_by,
 ];
+
+/// The fourth schema's column, unless it is there already (added for the
+/// second schema's backfill, or by a file whose version was set back).
+fn add_given_up_by(tx: &Transaction<'_>) -> Result<(), StoreError> {
+    let present: i64 = tx.query_row(
+        "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'given_up_by'",
+        [],
+        |row| row.get(0),
+    )?;
+    if present == 0 {
+        tx.execute_batch(V4)?;
+    }
+    Ok(())
+}
 
 /// The schema version this program writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

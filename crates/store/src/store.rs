@@ -163,6 +163,9 @@ pub struct GameSummary {
     pub results: Vec<Outcome>,
     /// The actions recorded.
     pub moves: u32,
+    /// The seat whose player gave the match up, if one did: a loss for its
+    /// side.
+    pub given_up_by: Option<Seat>,
 }
 
 impl GameSummary {
@@ -336,14 +339,27 @@ impl Store {
         Ok(ply)
     }
 
-    /// Gives up match `id` if it is still being played: it is no longer
-    /// offered for resuming, and is not in the history. A match already
-    /// closed is left as it is.
+    /// Gives up match `id` if it is still being played, with no one to
+    /// blame: it is no longer offered for resuming, and is not in the
+    /// history. A match already closed is left as it is.
     ///
     /// # Errors
     ///
     /// No such match, a failed write.
     pub fn abandon(&self, id: GameId) -> Result<(), StoreError> {
+        self.give_up(id, None)
+    }
+
+    /// Gives up match `id` if it is still being played, by the player at
+    /// `seat` (resigned, or quit to start another): it is no longer offered
+    /// for resuming, and counts as a loss for that seat's side in the history
+    /// and the statistics. With `None`, as [`Store::abandon`]. A match
+    /// already closed is left as it is.
+    ///
+    /// # Errors
+    ///
+    /// No such match, a failed write.
+    pub fn give_up(&self, id: GameId, seat: Option<Seat>) -> Result<(), StoreError> {
         let conn = self.writer();
         let exists: Option<i64> = conn
             .query_row("SELECT id FROM games WHERE id = ?1", [id.0], |row| row.get(0))
@@ -352,10 +368,10 @@ impl Store {
             return Err(StoreError::NoSuchGame(id));
         }
         conn.execute(
-            "UPDATE games SET status = 'abandoned',
+            "UPDATE games SET status = 'abandoned', given_up_by = ?2,
                  finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
              WHERE id = ?1 AND status = 'playing'",
-            [id.0],
+            params![id.0, seat.map(|seat| seat.index() as i64)],
         )?;
         Ok(())
     }
@@ -369,13 +385,14 @@ impl Store {
         self.read(|conn| summary(conn, id))
     }
 
-    /// The finished matches, the latest first.
+    /// The matches that count: finished, or given up by a player (a loss for
+    /// their side), the latest first.
     ///
     /// # Errors
     ///
     /// A failed read; a row this program cannot read.
     pub fn history(&self) -> Result<Vec<GameSummary>, StoreError> {
-        self.read(|conn| summaries(conn, "finished"))
+        self.read(|conn| summaries(conn, COUNTED))
     }
 
     /// The matches being played or interrupted, the latest first: the ones
@@ -385,7 +402,7 @@ impl Store {
     ///
     /// A failed read; a row this program cannot read.
     pub fn unfinished(&self) -> Result<Vec<GameSummary>, StoreError> {
-        self.read(|conn| summaries(conn, "playing"))
+        self.read(|conn| summaries(conn, "games.status = 'playing'"))
     }
 
     /// Match `id` replayed from its seed and recorded actions to where it
@@ -416,10 +433,10 @@ impl Store {
     /// A failed read; a finished match that does not replay.
     pub fn stats(&self, name: &str) -> Result<Stats, StoreError> {
         self.read(|conn| {
-            let mut statement = conn.prepare(
+            let mut statement = conn.prepare(&format!(
                 "SELECT DISTINCT games.id FROM games JOIN seats ON seats.game_id = games.id
-                 WHERE games.status = 'finished' AND seats.name = ?1 ORDER BY games.id",
-            )?;
+                 WHERE {COUNTED} AND seats.name = ?1 ORDER BY games.id",
+            ))?;
             let ids: Vec<i64> =
                 statement.query_map([name], |row| row.get(0))?.collect::<Result<_, _>>()?;
             let mut stats = Stats::default();
@@ -569,7 +586,12 @@ pub(crate) fn backfill_results(conn: &Connection) -> Result<(), StoreError> {
 }
 
 const SUMMARY_COLUMNS: &str = "id, started_at, finished_at, status, seed, players, target,
-     games_to_win, muggins, winner, (SELECT COUNT(*) FROM actions WHERE game_id = games.id)";
+     games_to_win, muggins, winner, (SELECT COUNT(*) FROM actions WHERE game_id = games.id),
+     given_up_by";
+
+/// The matches that count in the history and the statistics: those won,
+/// and those a person gave up (a loss for their side).
+const COUNTED: &str = "(games.status = 'finished' OR games.given_up_by IS NOT NULL)";
 
 /// A `games` row as read, before its seats and results.
 struct GameRow {
@@ -584,6 +606,7 @@ struct GameRow {
     muggins: bool,
     winner: Option<u8>,
     moves: u32,
+    given_up_by: Option<u8>,
 }
 
 fn game_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
@@ -599,6 +622,7 @@ fn game_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         muggins: row.get(8)?,
         winner: row.get(9)?,
         moves: row.get(10)?,
+        given_up_by: row.get(11)?,
     })
 }
 
@@ -610,11 +634,13 @@ fn summary(conn: &Connection, id: GameId) -> Result<GameSummary, StoreError> {
     complete(conn, row)
 }
 
-fn summaries(conn: &Connection, status: &str) -> Result<Vec<GameSummary>, StoreError> {
+/// The matches `condition` (an SQL expression over `games`) picks, the
+/// latest first.
+fn summaries(conn: &Connection, condition: &str) -> Result<Vec<GameSummary>, StoreError> {
     let mut statement = conn.prepare(&format!(
-        "SELECT {SUMMARY_COLUMNS} FROM games WHERE status = ?1 ORDER BY id DESC"
+        "SELECT {SUMMARY_COLUMNS} FROM games WHERE {condition} ORDER BY id DESC"
     ))?;
-    let rows: Vec<GameRow> = statement.query_map([status], game_row)?.collect::<Result<_, _>>()?;
+    let rows: Vec<GameRow> = statement.query_map([], game_row)?.collect::<Result<_, _>>()?;
     rows.into_iter().map(|row| complete(conn, row)).collect()
 }
 
@@ -633,6 +659,10 @@ fn complete(conn: &Connection, row: GameRow) -> Result<GameSummary, StoreError> 
     let status =
         Status::parse(&row.status).ok_or_else(|| unreadable("status", row.status.clone()))?;
     let winner = row.winner.map(side).transpose()?;
+    let given_up_by = row
+        .given_up_by
+        .map(|index| config.seat(index).map_err(|_| unreadable("seat", index.to_string())))
+        .transpose()?;
 
     let mut statement =
         conn.prepare_cached("SELECT kind, name FROM seats WHERE game_id = ?1 ORDER BY seat")?;
@@ -683,6 +713,7 @@ fn complete(conn: &Connection, row: GameRow) -> Result<GameSummary, StoreError> 
         winner,
         results,
         moves: row.moves,
+        given_up_by,
     })
 }
 

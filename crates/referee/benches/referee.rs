@@ -48,10 +48,10 @@ fn round_trip(bencher: divan::Bencher) {
 #[divan::bench(args = [2, 3, 4])]
 fn engine_game(bencher: divan::Bencher, players: u8) {
     let config = GameConfig::new(players, 121).expect("2 to 4 players");
-    let mut table: Vec<Box<dyn Contestant>> = (0..players)
+    let mut table: Vec<Box<dyn Contestant + Send>> = (0..players)
         .map(|_| {
             Box::new(EngineContestant::new(engine(), EngineOptions::default()))
-                as Box<dyn Contestant>
+                as Box<dyn Contestant + Send>
         })
         .collect();
     let seating: Vec<usize> = (0..usize::from(players)).collect();
@@ -69,7 +69,7 @@ fn engine_game(bencher: divan::Bencher, players: u8) {
 #[divan::bench]
 fn built_in_game(bencher: divan::Bencher) {
     let entrant = Entrant::BuiltIn(Strategy::Basic);
-    let mut table: Vec<Box<dyn Contestant>> = vec![
+    let mut table: Vec<Box<dyn Contestant + Send>> = vec![
         entrant.contestant(EngineOptions::default()),
         entrant.contestant(EngineOptions::default()),
     ];

@@ -34,10 +34,13 @@
 
 mod contestant;
 mod fault;
+pub mod narrate;
 mod process;
+mod record;
 mod referee;
 mod report;
 mod runner;
+mod table;
 
 pub use contestant::{BuiltInContestant, Contestant, EngineContestant, Notice};
 pub use fault::{Fault, FaultKind};
@@ -45,6 +48,10 @@ pub use process::{
     CommandLineError, DEFAULT_TIMEOUT, EngineCommand, EngineOptions, EngineProcess, EngineStderr,
     Expect,
 };
+pub use record::{StoreRecorder, saved_player};
 pub use referee::{Forfeit, GameRecord, GameSetup, Outcome, SeatPlayer, referee_game};
 pub use report::{FailureReport, KindCount, MatchReport, Mean, PlayerReport, TeamReport};
 pub use runner::{Entrant, MatchConfig, MatchError, run_match};
+pub use table::{
+    Dealing, RecordError, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain,
+};

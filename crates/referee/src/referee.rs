@@ -28,12 +28,10 @@
 //! three players the leading other side wins), and the other seats are told
 //! to [`abandon`](Contestant::abandon) it.
 
-use crib_core::{
-    Action, Event, Game, GameConfig, Phase, Seat, Side, Skunk, cut_for_deal, derive_seed,
-};
+use crib_core::{BySeat, Event, GameConfig, Seat, Side, Skunk};
 use serde::Serialize;
 
-use crate::{Contestant, Fault, Notice};
+use crate::{Contestant, Dealing, Fault, Sitter, Table, TableError, TableSetup};
 
 /// Which game to play: everything random in it comes from `seed`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -103,39 +101,46 @@ pub struct GameRecord {
 
 /// Plays the game `setup` describes between `table`, one contestant per
 /// seat, seat 0 first; `players[s]` says which of the match's players sits
-/// at seat `s`, for the record.
+/// at seat `s`, for the record. The game is a match of one game at a
+/// [`Table`] of programs, driven by the table's own loop.
 ///
 /// The first dealer is cut for from `setup.seed`, the game's decks come from
 /// `derive_seed(setup.seed, 1)`, and the contestant at seat `s` gets
-/// `derive_seed(setup.seed, 2 + s)` for its own random choices, as in
-/// `crib_ai::play_game`: built-in players play the same games here as in
-/// `crib sim`.
+/// `derive_seed(setup.seed, 2 + s)` for its own random choices.
 ///
 /// # Panics
 ///
 /// If `table` or `players` does not have one entry per seat.
 pub fn referee_game(
-    table: &mut [Box<dyn Contestant + '_>],
+    table: &mut Vec<Box<dyn Contestant + Send>>,
     players: &[usize],
     setup: &GameSetup,
 ) -> GameRecord {
     let config = setup.config;
     let seats = usize::from(config.players());
     assert!(table.len() == seats && players.len() == seats, "one contestant per seat");
-    let (dealer, cuts) = cut_for_deal(config, setup.seed);
-    let game = Game::new(config, dealer, derive_seed(setup.seed, 1))
-        .expect("the cut for the deal chooses a seat at the table");
-    let game_number = u32::try_from(setup.game).unwrap_or(u32::MAX);
-    let events =
-        vec![Event::CutForDeal { cuts, dealer }, Event::NewGame { game: game_number, dealer }];
-    let mut referee = Referee { table, game, events };
-    let forfeit = referee.run(setup.seed).err();
+    let sitters = BySeat::from_vec(table.drain(..).map(Sitter::Program).collect())
+        .expect("one contestant for each of 2 to 4 seats");
+    let one_game = TableSetup { config, games_to_win: 1, seed: setup.seed, muggins: false };
+    let mut play = Table::new(one_game, sitters, Dealing::Automatic, None);
+    let forfeit = play.start().and_then(|_| play.advance()).err().map(|error| match error {
+        TableError::Fault(forfeit, _) => forfeit,
+        other => unreachable!("a table of programs fails only by a program's fault: {other}"),
+    });
     if let Some(forfeit) = &forfeit {
-        for seat in config.seats().filter(|&seat| seat != forfeit.seat) {
-            referee.table[seat.index()].abandon();
-        }
+        play.abandon_all_but(forfeit.seat);
     }
-    let Referee { table, game, events } = referee;
+    let game_number = u32::try_from(setup.game).unwrap_or(u32::MAX);
+    let events: Vec<Event> = play
+        .events()
+        .iter()
+        .filter(|event| !matches!(event, Event::MatchWon { .. }))
+        .map(|event| match *event {
+            Event::NewGame { dealer, .. } => Event::NewGame { game: game_number, dealer },
+            ref other => other.clone(),
+        })
+        .collect();
+    let game = play.game();
     let scores = game.board().scores().to_vec();
     let outcome = match forfeit {
         Some(forfeit) => Outcome {
@@ -146,17 +151,23 @@ pub fn referee_game(
         },
         None => {
             let result = game.result().expect("a game played to its end has a result");
+            let scores = result.scores.clone();
             Outcome { winner: result.winner, scores, skunk: result.skunk(), forfeit: None }
         }
     };
-    let seats = config
-        .seats()
-        .map(|seat| SeatPlayer {
+    let sitters = play.into_seats();
+    let seats = sitters
+        .iter()
+        .map(|(seat, sitter)| SeatPlayer {
             seat,
             player: players[seat.index()],
-            name: table[seat.index()].describe(),
+            name: sitter.describe(),
         })
         .collect();
+    table.extend(sitters.into_vec().into_iter().map(|sitter| match sitter {
+        Sitter::Program(program) => program,
+        Sitter::Person { .. } => unreachable!("the referee seats only programs"),
+    }));
     GameRecord { setup: *setup, seats, events, outcome }
 }
 
@@ -176,96 +187,6 @@ fn forfeit_winner(config: GameConfig, scores: &[u16], faulty: Seat) -> Side {
         }
     }
     best.map_or(loser, |(_, side)| side)
-}
-
-struct Referee<'t, 'c> {
-    table: &'t mut [Box<dyn Contestant + 'c>],
-    game: Game,
-    events: Vec<Event>,
-}
-
-impl Referee<'_, '_> {
-    fn run(&mut self, seed: u64) -> Result<(), Forfeit> {
-        let config = self.game.config();
-        for seat in config.seats() {
-            let own_seed = derive_seed(seed, 2 + seat.index() as u64);
-            self.table[seat.index()].new_game(config, seat, own_seed).map_err(at(seat))?;
-        }
-        loop {
-            match self.game.phase() {
-                Phase::Over => return Ok(()),
-                Phase::Deal => self.act(self.game.dealer(), Action::Deal)?,
-                Phase::Discard => {
-                    // Every seat has its hand before any is asked, so the
-                    // order only decides who is asked first: the pone.
-                    let mut seat = self.game.dealer();
-                    for _ in 0..config.players() {
-                        seat = seat.next(config.players());
-                        let view = self.game.view(seat);
-                        let cards = self.table[seat.index()].discard(&view).map_err(at(seat))?;
-                        self.act(seat, Action::Discard(cards))?;
-                    }
-                }
-                Phase::Pegging => {
-                    let seat = self
-                        .game
-                        .pegging()
-                        .turn()
-                        .expect("in the pegging phase some seat is to play");
-                    let view = self.game.view(seat);
-                    let card = self.table[seat.index()].play(&view).map_err(at(seat))?;
-                    self.act(seat, card.map_or(Action::Go, Action::Play))?;
-                }
-            }
-        }
-    }
-
-    /// Takes `seat`'s action, tells every seat what came of it, and checks
-    /// the boards when it ended a round or the game.
-    fn act(&mut self, seat: Seat, action: Action) -> Result<(), Forfeit> {
-        let events = self.game.play(seat, action).map_err(|illegal| Forfeit {
-            seat,
-            fault: Fault::Illegal {
-                command: match action {
-                    Action::Deal => "deal",
-                    Action::Discard(_) => "discard;",
-                    Action::Play(_) | Action::Go => "play;",
-                }
-                .to_owned(),
-                answer: match action {
-                    Action::Deal => "deal".to_owned(),
-                    Action::Discard(cards) => {
-                        cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
-                    }
-                    Action::Play(card) => card.to_string(),
-                    Action::Go => "go".to_owned(),
-                },
-                reason: illegal.to_string(),
-            },
-        })?;
-        let mut check_boards = false;
-        for event in &events {
-            check_boards |= matches!(event, Event::CribShown { .. } | Event::GameWon(_));
-            for seat in self.game.config().seats() {
-                if let Some(notice) = Notice::of(&event.for_seat(seat), seat) {
-                    self.table[seat.index()].notify(&notice).map_err(at(seat))?;
-                }
-            }
-        }
-        self.events.extend(events);
-        if check_boards {
-            let board = *self.game.board();
-            for seat in self.game.config().seats() {
-                self.table[seat.index()].check_board(&board).map_err(at(seat))?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Attributes a fault to `seat`.
-fn at(seat: Seat) -> impl FnOnce(Fault) -> Forfeit {
-    move |fault| Forfeit { seat, fault }
 }
 
 #[cfg(test)]

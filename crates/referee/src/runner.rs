@@ -63,7 +63,7 @@ impl Entrant {
 
     /// A contestant that plays as this entrant.
     #[must_use]
-    pub fn contestant(&self, options: EngineOptions) -> Box<dyn Contestant> {
+    pub fn contestant(&self, options: EngineOptions) -> Box<dyn Contestant + Send> {
         match self {
             Entrant::BuiltIn(strategy) => Box::new(BuiltInContestant::new(*strategy)),
             Entrant::Engine(command) => Box::new(EngineContestant::new(command.clone(), options)),
@@ -321,7 +321,7 @@ fn work(
     stop: &AtomicBool,
     results: &mpsc::Sender<(usize, GameRecord)>,
 ) {
-    let mut contestants: Vec<Box<dyn Contestant>> =
+    let mut contestants: Vec<Box<dyn Contestant + Send>> =
         config.entrants.iter().map(|entrant| entrant.contestant(config.engine)).collect();
     while !stop.load(Ordering::Relaxed) {
         let slot = next.fetch_add(1, Ordering::Relaxed);

@@ -1,0 +1,546 @@
+//! Events in players' words: the one narrator of every interface (the
+//! terminal's log, the page's log, `crib replay`).
+//!
+//! The counting words themselves ("fifteen two", "a pair royal is twelve",
+//! "one for last") come from `crib_core`; this module puts them into
+//! sentences from one reader's side, a [`Perspective`]: which seat is "you"
+//! (if any), what the other seats are called, and who is whose partner with
+//! four players. Nothing here knows how many seats a table has beyond what
+//! the perspective's [`GameConfig`] says.
+
+use crib_core::{
+    Breakdown, BySeat, Card, CardSet, Event, GameConfig, GameResult, Rank, Seat, Side, Skunk,
+    number_words,
+};
+use serde::Serialize;
+
+/// Who is reading, and what every seat is called.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Perspective {
+    config: GameConfig,
+    me: Option<Seat>,
+    /// Each seat's name in the third person, lower case ("the computer",
+    /// "west", "basic"); the reader's own seat is "you" whatever it says.
+    names: BySeat<String>,
+}
+
+impl Perspective {
+    /// The table read from `me`'s seat (or by an onlooker, `None`), every
+    /// other seat called `names[seat]`.
+    #[must_use]
+    pub fn new(config: GameConfig, me: Option<Seat>, names: BySeat<String>) -> Perspective {
+        Perspective { config, me, names }
+    }
+
+    /// The table's configuration.
+    #[must_use]
+    pub const fn config(&self) -> GameConfig {
+        self.config
+    }
+
+    /// The reader's seat, if the reader sits at the table.
+    #[must_use]
+    pub const fn me(&self) -> Option<Seat> {
+        self.me
+    }
+
+    /// Whether `seat` is the reader's.
+    #[must_use]
+    pub fn is_me(&self, seat: Seat) -> bool {
+        self.me == Some(seat)
+    }
+
+    /// Whether `seat` scores for the reader (the reader or their partner).
+    #[must_use]
+    pub fn is_ours(&self, seat: Seat) -> bool {
+        self.me.is_some_and(|me| self.config.side_of(me) == self.config.side_of(seat))
+    }
+
+    /// A seat's name as the subject of a sentence: "You", "The computer".
+    #[must_use]
+    pub fn subject(&self, seat: Seat) -> String {
+        capitalised(&self.object(seat))
+    }
+
+    /// A seat's name inside a sentence: "you", "the computer".
+    #[must_use]
+    pub fn object(&self, seat: Seat) -> String {
+        if self.is_me(seat) {
+            "you".to_owned()
+        } else {
+            self.names.get(seat).cloned().unwrap_or_else(|| format!("seat {seat}"))
+        }
+    }
+
+    /// "your", "the computer's".
+    #[must_use]
+    pub fn possessive(&self, seat: Seat) -> String {
+        if self.is_me(seat) { "your".to_owned() } else { format!("{}'s", self.object(seat)) }
+    }
+
+    /// The verb agreeing with the seat: "you play", "the computer plays".
+    #[must_use]
+    pub fn verb(&self, seat: Seat, plain: &str) -> String {
+        if self.is_me(seat) { plain.to_owned() } else { third_person(plain) }
+    }
+
+    /// A side's name: a player's, or "you and north" / "north and south"
+    /// for a partnership.
+    #[must_use]
+    pub fn side(&self, side: Side) -> String {
+        let seats: Vec<Seat> = self.config.seats_of(side).collect();
+        let mine = seats.iter().position(|&seat| self.is_me(seat));
+        let mut names: Vec<String> = seats.iter().map(|&seat| self.object(seat)).collect();
+        if let Some(index) = mine {
+            // "you and your partner" reads better with "you" first.
+            names.swap(0, index);
+        }
+        names.join(" and ")
+    }
+
+    /// Whether a side's name takes a plural verb ("you win", "north and
+    /// south win").
+    fn side_is_plural(&self, side: Side) -> bool {
+        self.config.seats_of(side).count() > 1
+            || self.config.seats_of(side).any(|seat| self.is_me(seat))
+    }
+
+    /// The verb agreeing with a side.
+    #[must_use]
+    pub fn side_verb(&self, side: Side, plain: &str) -> String {
+        if self.side_is_plural(side) { plain.to_owned() } else { third_person(plain) }
+    }
+
+    /// Whether `side` is the reader's.
+    #[must_use]
+    pub fn is_our_side(&self, side: Side) -> bool {
+        self.me.is_some_and(|me| self.config.side_of(me) == side)
+    }
+}
+
+fn third_person(plain: &str) -> String {
+    if plain.ends_with('s') || plain.ends_with("sh") || plain.ends_with("ch") {
+        format!("{plain}es")
+    } else {
+        format!("{plain}s")
+    }
+}
+
+/// One line of the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    /// The words.
+    pub text: String,
+    /// Who pegs with this line, if anyone does (for its colour).
+    pub scorer: Option<Seat>,
+    /// Whether the line tells how a game or the match ended.
+    pub result: bool,
+}
+
+impl Line {
+    /// A line with no points in it.
+    #[must_use]
+    pub fn plain(text: impl Into<String>) -> Line {
+        Line { text: text.into(), scorer: None, result: false }
+    }
+
+    fn scored(seat: Seat, points: u8, text: String) -> Line {
+        Line { text, scorer: (points > 0).then_some(seat), result: false }
+    }
+
+    fn result(text: String) -> Line {
+        Line { text, scorer: None, result: true }
+    }
+}
+
+/// One step of a show counted aloud.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The cards that score.
+    pub cards: CardSet,
+    /// Their points.
+    pub points: u8,
+    /// The total so far.
+    pub total: u8,
+    /// What is said: "fifteen four", "a pair is six".
+    pub words: String,
+}
+
+/// The words of one event.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Narration {
+    /// The sentences for the log.
+    pub lines: Vec<Line>,
+    /// For a show, each step of its count.
+    pub steps: Vec<Step>,
+}
+
+impl Narration {
+    fn line(line: Line) -> Narration {
+        Narration { lines: vec![line], steps: Vec::new() }
+    }
+
+    fn show(line: Line, breakdown: &Breakdown) -> Narration {
+        Narration { lines: vec![line], steps: steps(breakdown) }
+    }
+}
+
+/// A card as printed on its face: `5♥`, `10♠`, `J♦`.
+#[must_use]
+pub fn card_text(card: Card) -> String {
+    format!("{}{}", rank_text(card), card.suit().symbol())
+}
+
+/// A card's rank as printed on it: `A`, `2`…`10`, `J`, `Q`, `K`.
+#[must_use]
+pub fn rank_text(card: Card) -> String {
+    if card.rank() == Rank::Ten { "10".to_owned() } else { card.rank().code().to_string() }
+}
+
+/// Cards as people read them: `5♥ 10♠ J♦`.
+#[must_use]
+pub fn cards_text(cards: CardSet) -> String {
+    cards.iter().map(card_text).collect::<Vec<_>>().join(" ")
+}
+
+/// "1 point", "2 points".
+#[must_use]
+pub fn points_text(points: u32) -> String {
+    format!("{points} point{}", if points == 1 { "" } else { "s" })
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+fn steps(breakdown: &Breakdown) -> Vec<Step> {
+    breakdown
+        .steps()
+        .iter()
+        .map(|step| Step {
+            cards: step.cards,
+            points: step.points,
+            total: step.total,
+            words: step.words(),
+        })
+        .collect()
+}
+
+/// The sentence for a finished game: "You win the game, 121 to 98: a skunk!"
+#[must_use]
+pub fn game_result(result: &GameResult, who: &Perspective) -> String {
+    let winner = result.winner;
+    let winning = result.scores.get(winner.index()).copied().unwrap_or_default();
+    let mut losing: Vec<u16> = result
+        .scores
+        .iter()
+        .enumerate()
+        .filter(|&(side, _)| side != winner.index())
+        .map(|(_, &score)| score)
+        .collect();
+    losing.sort_unstable_by(|a, b| b.cmp(a));
+    let losing: Vec<String> = losing.iter().map(u16::to_string).collect();
+    let end = match result.skunk() {
+        Skunk::None => ".",
+        Skunk::Single => ": a skunk!",
+        Skunk::Double => ": a double skunk!",
+    };
+    format!(
+        "{} {} the game, {winning} to {}{end}",
+        capitalised(&who.side(winner)),
+        who.side_verb(winner, "win"),
+        losing.join(" and ")
+    )
+}
+
+/// The words for `event` (already redacted for the reader, if it sits at
+/// the table) as `who` reads them.
+#[must_use]
+pub fn narrate(event: &Event, who: &Perspective) -> Narration {
+    let plain = |text: String| Narration::line(Line::plain(text));
+    match event {
+        Event::CutForDeal { cuts, dealer } => {
+            let mut lines = Vec::new();
+            let mut rest = cuts.as_slice();
+            let mut cutting = usize::from(who.config.players());
+            while !rest.is_empty() {
+                let (round, later) = rest.split_at(cutting.min(rest.len()));
+                rest = later;
+                let said: Vec<String> = round
+                    .iter()
+                    .map(|&(seat, card)| {
+                        format!(
+                            "{} {} {}",
+                            who.object(seat),
+                            who.verb(seat, "cut"),
+                            card_text(card)
+                        )
+                    })
+                    .collect();
+                let lowest = round.iter().map(|(_, card)| card.rank()).min();
+                cutting = round.iter().filter(|(_, card)| Some(card.rank()) == lowest).count();
+                let outcome = if rest.is_empty() {
+                    format!("{} {} first", who.object(*dealer), who.verb(*dealer, "deal"))
+                } else {
+                    "a tie for the lowest card: cut again".to_owned()
+                };
+                lines.push(Line::plain(capitalised(&format!("{}: {outcome}.", said.join(", ")))));
+            }
+            Narration { lines, steps: Vec::new() }
+        }
+        Event::NewGame { game, dealer } => plain(format!(
+            "Game {}: {} {} first.",
+            game + 1,
+            who.object(*dealer),
+            who.verb(*dealer, "deal")
+        )),
+        Event::Dealt { dealer, .. } => plain(format!(
+            "{} {}; the crib is {}.",
+            who.subject(*dealer),
+            who.verb(*dealer, "deal"),
+            if who.is_me(*dealer) { "yours".to_owned() } else { who.possessive(*dealer) }
+        )),
+        Event::Discarded { seat, cards } => {
+            let what = match cards {
+                Some(cards) => cards_text(*cards),
+                None if who.config.discards() == 1 => "a card".to_owned(),
+                None => "two cards".to_owned(),
+            };
+            plain(format!("{} {} {what} to the crib.", who.subject(*seat), who.verb(*seat, "give")))
+        }
+        Event::Cut { pone, starter } => plain(format!(
+            "{} {}: the starter is {}.",
+            who.subject(*pone),
+            who.verb(*pone, "cut"),
+            card_text(*starter)
+        )),
+        Event::HisHeels { dealer } => Narration::line(Line::scored(
+            *dealer,
+            2,
+            format!("A jack is turned. {}: \"two for his heels\".", who.subject(*dealer)),
+        )),
+        Event::Played { seat, card, count, points } => Narration::line(Line::scored(
+            *seat,
+            points.total(),
+            format!(
+                "{} {} {}: \"{}\".",
+                who.subject(*seat),
+                who.verb(*seat, "play"),
+                card_text(*card),
+                points.spoken(*count)
+            ),
+        )),
+        Event::Go { seat, point_to } => {
+            let mut lines = vec![Line::plain(format!("{}: \"go\".", who.subject(*seat)))];
+            if let Some(last) = point_to {
+                lines.push(Line::scored(
+                    *last,
+                    1,
+                    format!("{}: \"one for the go\".", who.subject(*last)),
+                ));
+            }
+            Narration { lines, steps: Vec::new() }
+        }
+        Event::CountRestarted { leader } => plain(format!(
+            "The count goes back to zero; {} {}.",
+            who.object(*leader),
+            who.verb(*leader, "lead")
+        )),
+        Event::Shown { seat, breakdown } => Narration::show(
+            Line::scored(
+                *seat,
+                breakdown.total(),
+                format!(
+                    "{} hand, {} with {}: \"{}\".",
+                    capitalised(&who.possessive(*seat)),
+                    cards_text(breakdown.show.hand()),
+                    card_text(breakdown.show.starter()),
+                    breakdown.spoken()
+                ),
+            ),
+            breakdown,
+        ),
+        Event::CribShown { dealer, breakdown } => Narration::show(
+            Line::scored(
+                *dealer,
+                breakdown.total(),
+                format!(
+                    "{} crib, {} with {}: \"{}\".",
+                    capitalised(&who.possessive(*dealer)),
+                    cards_text(breakdown.show.hand()),
+                    card_text(breakdown.show.starter()),
+                    breakdown.spoken()
+                ),
+            ),
+            breakdown,
+        ),
+        Event::Claimed { seat, crib, breakdown, claimed } => {
+            let what = if *crib { "crib" } else { "hand" };
+            let total = breakdown.total();
+            let spoken = breakdown.spoken();
+            let words = number_words(u32::from(total));
+            let verdict = match (*claimed).cmp(&total) {
+                std::cmp::Ordering::Greater => format!(" It is only {words}: \"{spoken}\"."),
+                std::cmp::Ordering::Equal => " Right.".to_owned(),
+                std::cmp::Ordering::Less => format!(" It is {words}: \"{spoken}\"."),
+            };
+            Narration::show(
+                Line::scored(
+                    *seat,
+                    (*claimed).min(total),
+                    format!(
+                        "{} {} {} {what}, {} with {}: \"{}\".{verdict}",
+                        who.subject(*seat),
+                        who.verb(*seat, "count"),
+                        who.possessive(*seat),
+                        cards_text(breakdown.show.hand()),
+                        card_text(breakdown.show.starter()),
+                        number_words(u32::from(*claimed))
+                    ),
+                ),
+                breakdown,
+            )
+        }
+        Event::Muggins { seat, from, points } => Narration::line(Line::scored(
+            *seat,
+            *points,
+            format!(
+                "{}: \"muggins!\" {} {} the {} {} missed.",
+                who.subject(*seat),
+                who.subject(*seat),
+                who.verb(*seat, "peg"),
+                number_words(u32::from(*points)),
+                who.object(*from)
+            ),
+        )),
+        Event::GameWon(result) => Narration::line(Line::result(game_result(result, who))),
+        Event::MatchWon { winner, games } => {
+            let won = games.get(winner.index()).copied().unwrap_or_default();
+            let mut lost: Vec<u32> = games
+                .iter()
+                .enumerate()
+                .filter(|&(side, _)| side != winner.index())
+                .map(|(_, &games)| games)
+                .collect();
+            lost.sort_unstable_by(|a, b| b.cmp(a));
+            let lost: Vec<String> = lost.into_iter().map(number_words).collect();
+            Narration::line(Line::result(format!(
+                "{} {} the match, {} {} to {}.",
+                capitalised(&who.side(*winner)),
+                who.side_verb(*winner, "win"),
+                number_words(won),
+                if won == 1 { "game" } else { "games" },
+                lost.join(" and ")
+            )))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crib_core::PegPoints;
+
+    fn card(text: &str) -> Card {
+        text.parse().expect("a card")
+    }
+
+    fn two() -> Perspective {
+        let config = GameConfig::default();
+        Perspective::new(config, Some(Seat::ALL[0]), BySeat::new(config, |_| "the computer".into()))
+    }
+
+    fn four() -> Perspective {
+        let config = GameConfig::new(4, 121).expect("four players");
+        let names = ["south", "west", "north", "east"];
+        Perspective::new(
+            config,
+            Some(Seat::ALL[0]),
+            BySeat::new(config, |seat| names[seat.index()].to_owned()),
+        )
+    }
+
+    fn texts(narration: &Narration) -> Vec<&str> {
+        narration.lines.iter().map(|line| line.text.as_str()).collect()
+    }
+
+    #[test]
+    fn plays_are_said_from_the_readers_side() {
+        let who = two();
+        let played = Event::Played {
+            seat: Seat::ALL[1],
+            card: card("TH"),
+            count: 20,
+            points: PegPoints::NONE,
+        };
+        assert_eq!(texts(&narrate(&played, &who)), ["The computer plays 10♥: \"twenty\"."]);
+        let go = Event::Go { seat: Seat::ALL[1], point_to: Some(Seat::ALL[0]) };
+        let said = narrate(&go, &who);
+        assert_eq!(texts(&said), ["The computer: \"go\".", "You: \"one for the go\"."]);
+        assert_eq!(said.lines[1].scorer, Some(Seat::ALL[0]));
+        assert_eq!(said.lines[0].scorer, None);
+    }
+
+    #[test]
+    fn partnerships_are_named_together() {
+        let who = four();
+        let side = |seat: usize| who.config().side_of(Seat::ALL[seat]);
+        assert_eq!(who.side(side(2)), "you and north");
+        assert_eq!(who.side(side(1)), "west and east");
+        assert!(who.is_ours(Seat::ALL[2]));
+        assert!(!who.is_ours(Seat::ALL[3]));
+        let result = GameResult {
+            winner: side(1),
+            scores: vec![80, 121],
+            skunks: vec![Skunk::Single, Skunk::None],
+            first_dealer: Seat::ALL[0],
+            rounds: 9,
+        };
+        assert_eq!(game_result(&result, &who), "West and east win the game, 121 to 80: a skunk!");
+        let hidden = Event::Discarded { seat: Seat::ALL[3], cards: None };
+        assert_eq!(texts(&narrate(&hidden, &who)), ["East gives a card to the crib."]);
+    }
+
+    #[test]
+    fn three_sides_are_all_named_in_a_result() {
+        let config = GameConfig::new(3, 61).expect("three players");
+        let who = Perspective::new(config, None, BySeat::new(config, |seat| format!("p{seat}")));
+        let result = GameResult {
+            winner: config.side_of(Seat::ALL[1]),
+            scores: vec![20, 61, 40],
+            skunks: vec![Skunk::Single, Skunk::None, Skunk::None],
+            first_dealer: Seat::ALL[0],
+            rounds: 5,
+        };
+        assert_eq!(game_result(&result, &who), "P1 wins the game, 61 to 40 and 20: a skunk!");
+        let won = Event::MatchWon { winner: config.side_of(Seat::ALL[1]), games: vec![0, 1, 0] };
+        assert_eq!(texts(&narrate(&won, &who)), ["P1 wins the match, one game to zero and zero."]);
+    }
+
+    #[test]
+    fn ties_in_the_cut_are_said_round_by_round() {
+        let who = two();
+        let cuts = vec![
+            (Seat::ALL[0], card("5H")),
+            (Seat::ALL[1], card("5S")),
+            (Seat::ALL[0], card("2C")),
+            (Seat::ALL[1], card("KD")),
+        ];
+        let said = narrate(&Event::CutForDeal { cuts, dealer: Seat::ALL[0] }, &who);
+        assert_eq!(
+            texts(&said),
+            [
+                "You cut 5♥, the computer cuts 5♠: a tie for the lowest card: cut again.",
+                "You cut 2♣, the computer cuts K♦: you deal first.",
+            ]
+        );
+    }
+
+    #[test]
+    fn points_are_counted_in_words() {
+        assert_eq!(points_text(1), "1 point");
+        assert_eq!(points_text(0), "0 points");
+        assert_eq!(points_text(12), "12 points");
+    }
+}

@@ -1,0 +1,87 @@
+//! The one record: a table's matches saved in `crib_store` as they are
+//! played, whichever interface plays them.
+
+use std::sync::Arc;
+
+use crib_core::{Action, BySeat, Claims, Event, Seat};
+use crib_store::{GameId, NewGame, Player, Store};
+
+use crate::table::{RecordError, Recorder, Sitter, TableSetup};
+
+/// Saves every match of a table in a [`Store`]: its setup and seats when it
+/// starts, each action in its own transaction the moment it is taken, and a
+/// match given up as such.
+#[derive(Debug)]
+pub struct StoreRecorder {
+    store: Arc<Store>,
+    /// The match being saved.
+    current: Option<GameId>,
+}
+
+impl StoreRecorder {
+    /// A recorder of new matches into `store`.
+    #[must_use]
+    pub const fn new(store: Arc<Store>) -> StoreRecorder {
+        StoreRecorder { store, current: None }
+    }
+
+    /// A recorder that goes on saving the match `id` (a resumed one).
+    #[must_use]
+    pub const fn resuming(store: Arc<Store>, id: GameId) -> StoreRecorder {
+        StoreRecorder { store, current: Some(id) }
+    }
+
+    /// The match being saved, once its start is saved.
+    #[must_use]
+    pub const fn current(&self) -> Option<GameId> {
+        self.current
+    }
+}
+
+/// How a seat is saved: a person by name, a program by its description.
+#[must_use]
+pub fn saved_player(sitter: &Sitter) -> Player {
+    match sitter {
+        Sitter::Person { name } => Player::person(name.clone()),
+        Sitter::Program(program) => Player::computer(program.describe()),
+    }
+}
+
+impl Recorder for StoreRecorder {
+    fn started(
+        &mut self,
+        setup: &TableSetup,
+        seats: &BySeat<Sitter>,
+        opening: &[Event],
+    ) -> Result<(), RecordError> {
+        let saved = NewGame {
+            seed: setup.seed,
+            config: setup.config,
+            games_to_win: setup.games_to_win,
+            muggins: setup.muggins,
+            players: seats.iter().map(|(_, sitter)| saved_player(sitter)).collect(),
+        };
+        self.current = None;
+        self.current = Some(self.store.start(&saved, opening)?);
+        Ok(())
+    }
+
+    fn taken(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        claims: Claims,
+        events: &[Event],
+    ) -> Result<(), RecordError> {
+        let id = self.current.ok_or("the match was not saved at its start")?;
+        self.store.record(id, seat, action, claims, events)?;
+        Ok(())
+    }
+
+    fn given_up(&mut self, seat: Option<Seat>) -> Result<(), RecordError> {
+        if let Some(id) = self.current.take() {
+            self.store.give_up(id, seat)?;
+        }
+        Ok(())
+    }
+}

@@ -96,6 +96,13 @@ pub trait Contestant {
     /// command line and its answer to `name;`.
     fn describe(&self) -> String;
 
+    /// What saves this player so that the same player can be started again
+    /// (a resumed match): a built-in player's level, an engine's command
+    /// line. By default, [`Contestant::describe`].
+    fn saved_name(&self) -> String {
+        self.describe()
+    }
+
     /// A new game: the table and this contestant's seat. `seed` drives any
     /// random choices of an in-process player, so a game replays exactly.
     ///
@@ -231,6 +238,10 @@ impl EngineContestant {
 }
 
 impl Contestant for EngineContestant {
+    fn saved_name(&self) -> String {
+        self.command.to_string()
+    }
+
     fn describe(&self) -> String {
         if self.name.is_empty() {
             self.command.to_string()

@@ -38,12 +38,13 @@ impl StoreRecorder {
     }
 }
 
-/// How a seat is saved: a person by name, a program by its description.
+/// How a seat is saved: a person by name, a program by what starts it
+/// again ([`Contestant::saved_name`](crate::Contestant::saved_name)).
 #[must_use]
 pub fn saved_player(sitter: &Sitter) -> Player {
     match sitter {
         Sitter::Person { name } => Player::person(name.clone()),
-        Sitter::Program(program) => Player::computer(program.describe()),
+        Sitter::Program(program) => Player::computer(program.saved_name()),
     }
 }
 

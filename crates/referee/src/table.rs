@@ -448,6 +448,21 @@ impl Table {
     ///
     /// The program fails or moves illegally ([`TableError::Fault`]).
     pub fn step(&mut self) -> Result<Option<Vec<Event>>, TableError> {
+        match self.ask_due()? {
+            Some((seat, action)) => self.take_chosen(seat, action, Claims::NONE).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The move of the program that is due, chosen but not taken: for an
+    /// interface that must show a move before it is taken (a person counts
+    /// the show it brings, with muggins). Take it with
+    /// [`Table::take_chosen`]; ask once a move.
+    ///
+    /// # Errors
+    ///
+    /// The program fails ([`TableError::Fault`]).
+    pub fn ask_due(&mut self) -> Result<Option<(Seat, Action)>, TableError> {
         let Some(seat) = self.program_due() else { return Ok(None) };
         let view = self.play.view(seat);
         let action = match &mut self.seats[seat] {
@@ -457,15 +472,30 @@ impl Table {
             }
             Sitter::Person { .. } => return Ok(None),
         };
-        match self.take(seat, action, Claims::NONE) {
+        Ok(Some((seat, action)))
+    }
+
+    /// Takes the move a program chose ([`Table::ask_due`]), with the claims
+    /// of people whose shows it brings.
+    ///
+    /// # Errors
+    ///
+    /// A move the rules refuse is the program's fault ([`TableError::Fault`]).
+    pub fn take_chosen(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        claims: Claims,
+    ) -> Result<Vec<Event>, TableError> {
+        match self.take(seat, action, claims) {
             Err(TableError::Illegal(illegal)) => {
-                let who = self.seats[seat].describe();
+                let who = self.seats.get(seat).map(Sitter::describe).unwrap_or_default();
                 Err(TableError::Fault(
                     Forfeit { seat, fault: illegal_fault(action, &illegal) },
                     who,
                 ))
             }
-            other => other.map(Some),
+            other => other,
         }
     }
 
@@ -574,14 +604,15 @@ impl Table {
     }
 
     /// Tells every program what its seat may know of `events`, starts each
-    /// new game for them, and checks their boards after each crib and game.
+    /// new game for them, and checks their boards once the last crib or game
+    /// of `events` is told (before the next game of the match starts).
     fn tell(&mut self, events: &[Event]) -> Result<(), TableError> {
         let config = self.setup.config;
         let seed = self.setup.seed;
-        let board = *self.play.game().board();
-        let mut check_boards = false;
-        for event in events {
-            check_boards |= matches!(event, Event::CribShown { .. } | Event::GameWon(_));
+        let check_at = events
+            .iter()
+            .rposition(|event| matches!(event, Event::CribShown { .. } | Event::GameWon(_)));
+        for (index, event) in events.iter().enumerate() {
             for (seat, sitter) in self.seats.iter_mut() {
                 let Sitter::Program(program) = sitter else { continue };
                 if let Event::NewGame { game, .. } = event {
@@ -595,28 +626,36 @@ impl Table {
                     blame(seat, program.as_ref(), told)?;
                 }
             }
-        }
-        if check_boards {
-            // A game won leaves the board of the game it ended; the match's
-            // next game starts at zero and is checked at its first crib.
-            let board = match events.iter().find_map(|event| match event {
-                Event::GameWon(result) => Some(result),
-                _ => None,
-            }) {
-                Some(result) => {
-                    let mut board = crib_core::Board::new(config);
-                    for (side, &score) in config.all_sides().zip(&result.scores) {
-                        board.set(side, score);
-                    }
-                    board
-                }
-                None => board,
-            };
-            for (seat, sitter) in self.seats.iter_mut() {
-                let Sitter::Program(program) = sitter else { continue };
-                let checked = program.check_board(&board);
-                blame(seat, program.as_ref(), checked)?;
+            if check_at == Some(index) {
+                self.check_boards(&events[..=index])?;
             }
+        }
+        Ok(())
+    }
+
+    /// Checks every program's board against the table's, as `events` leave
+    /// it: a game won leaves its final scores (the match may already have
+    /// set up the next game).
+    fn check_boards(&mut self, events: &[Event]) -> Result<(), TableError> {
+        let config = self.setup.config;
+        let won = events.iter().rev().find_map(|event| match event {
+            Event::GameWon(result) => Some(result),
+            _ => None,
+        });
+        let board = match won {
+            Some(result) => {
+                let mut board = crib_core::Board::new(config);
+                for (side, &score) in config.all_sides().zip(&result.scores) {
+                    board.set(side, score);
+                }
+                board
+            }
+            None => *self.play.game().board(),
+        };
+        for (seat, sitter) in self.seats.iter_mut() {
+            let Sitter::Program(program) = sitter else { continue };
+            let checked = program.check_board(&board);
+            blame(seat, program.as_ref(), checked)?;
         }
         Ok(())
     }

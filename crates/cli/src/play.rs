@@ -8,13 +8,18 @@
 
 use std::process::ExitCode;
 
+use std::sync::Arc;
+
 use anyhow::Context;
 use crib_ai::Strategy;
-use crib_core::GameConfig;
+use crib_referee::{
+    BuiltInContestant, EngineCommand, EngineContestant, EngineOptions, EngineProcess, Sitter,
+    StoreRecorder, Taken,
+};
 use crib_store::Player;
-use crib_tui::{App, Computer, EngineOpponent, Opponent, Options, Stage};
+use crib_tui::{App, ME, Options, Stage};
 
-use crate::saved::{Db, ME, StoreRecorder};
+use crate::saved::Db;
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
@@ -48,7 +53,7 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     crib_tui::require_terminal().context("crib play cannot start")?;
-    let store = args.db.open()?;
+    let store = Arc::new(args.db.open()?);
     let path = store.path().to_owned();
     let mut app = if args.resume {
         let saved = store.unfinished().context("reading the saved matches")?;
@@ -66,18 +71,23 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         let options =
             Options { seed: setup.seed, muggins: setup.muggins, games_to_win: setup.games_to_win };
         let name = setup.players.get(1).map_or_else(String::new, |player| player.name.clone());
-        let opponent = opponent(&name, setup.seed)?;
-        let recorder = StoreRecorder::resuming(store, name, game.id);
-        App::resume(options, opponent, Some(Box::new(recorder)), resumed.play, &resumed.events)
+        let computer = computer(&name)?;
+        let moves: Vec<Taken> = resumed
+            .moves
+            .iter()
+            .map(|saved| Taken { seat: saved.seat, action: saved.action, claims: saved.claims })
+            .collect();
+        let recorder = StoreRecorder::resuming(Arc::clone(&store), game.id);
+        App::resume(options, computer, Some(Box::new(recorder)), &moves)
+            .with_context(|| format!("taking up match {}", game.id))?
     } else {
         // A random seed is drawn below 2^32, short enough to read off the
         // screen and type after --seed.
         let seed = args.seed.unwrap_or_else(|| u64::from(rand::random::<u32>()));
         let options = Options { seed, muggins: args.muggins, games_to_win: args.wins };
-        // The name saved is what starts the same opponent again on resume.
         let name = args.engine.clone().unwrap_or_else(|| args.level.name().to_owned());
-        let opponent = opponent(&name, seed)?;
-        App::with_recorder(options, opponent, Box::new(StoreRecorder::new(store, name)))
+        let computer = computer(&name)?;
+        App::new(options, computer, Some(Box::new(StoreRecorder::new(Arc::clone(&store)))))
     };
     crib_tui::run(&mut app).context("playing in the terminal")?;
     let [ours, theirs] = app.games();
@@ -92,14 +102,19 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The computer player saved as `name`: a built-in level, or else an engine's
-/// command line.
-fn opponent(name: &str, seed: u64) -> anyhow::Result<Box<dyn Opponent>> {
+/// The computer player saved as `name`: a built-in level, or else an
+/// engine's command line, started once here so that a command that is not
+/// an engine fails at once.
+fn computer(name: &str) -> anyhow::Result<Sitter> {
     Ok(match name.parse::<Strategy>() {
-        Ok(level) => Box::new(Computer::built_in(level, seed)),
-        Err(_) => Box::new(
-            EngineOpponent::start(name, GameConfig::default(), crib_tui::COMPUTER)
-                .with_context(|| format!("starting the engine {name:?}"))?,
-        ),
+        Ok(level) => Sitter::program(BuiltInContestant::new(level)),
+        Err(_) => {
+            let command = EngineCommand::parse(name)
+                .with_context(|| format!("reading the engine's command line {name:?}"))?;
+            EngineProcess::start(&command, EngineOptions::default())
+                .with_context(|| format!("starting the engine {name:?}"))?
+                .quit();
+            Sitter::program(EngineContestant::new(command, EngineOptions::default()))
+        }
     })
 }

@@ -7,11 +7,11 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use crib_core::Event;
-use crib_store::GameId;
-use crib_tui::narrate::{cards_text, narrate, possessive, subject};
+use crib_core::{BySeat, Event};
+use crib_referee::narrate::{Perspective, cards_text, narrate};
+use crib_store::{GameId, PlayerKind};
 
-use crate::saved::Db;
+use crate::saved::{Db, ME};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
@@ -42,6 +42,19 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         summary.setup.games_to_win,
         if summary.setup.games_to_win == 1 { "" } else { "s" }
     )?;
+    let config = summary.setup.config;
+    let players = &summary.setup.players;
+    let me =
+        players.iter().position(|player| player.kind == PlayerKind::Person && player.name == ME);
+    let computers = players.iter().filter(|player| player.kind == PlayerKind::Computer).count();
+    let names = BySeat::new(config, |seat| match players.get(seat.index()) {
+        Some(player) if player.kind == PlayerKind::Computer && computers == 1 => {
+            "the computer".to_owned()
+        }
+        Some(player) => player.name.clone(),
+        None => format!("seat {seat}"),
+    });
+    let who = Perspective::new(config, me.and_then(|index| config.seats().nth(index)), names);
     let mut input = io::stdin().lock();
     for event in &resumed.events {
         if pause && matches!(event, Event::Dealt { .. }) {
@@ -52,23 +65,18 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::SUCCESS);
             }
         }
-        match event {
-            // The log hides the computer's discards; the replay shows them.
-            Event::Discarded { seat, cards: Some(cards) } if *seat != crib_tui::HUMAN => {
-                writeln!(out, "{} gives {} to the crib.", subject(*seat), cards_text(*cards))?;
-            }
-            _ => {
-                for message in narrate(event) {
-                    writeln!(out, "{}", message.text)?;
-                }
-            }
+        // Events as stored hide nothing: every discard is shown.
+        for line in narrate(event, &who).lines {
+            writeln!(out, "{}", line.text)?;
         }
         if let Event::Dealt { hands, .. } = event {
             let held: Vec<String> = hands
                 .iter()
                 .zip(crib_core::Seat::ALL)
                 .filter_map(|(hand, seat)| {
-                    hand.map(|cards| format!("{} cards: {}", possessive(seat), cards_text(cards)))
+                    hand.map(|cards| {
+                        format!("{} cards: {}", who.possessive(seat), cards_text(cards))
+                    })
                 })
                 .collect();
             let line = held.join("; ");

@@ -447,35 +447,75 @@ mod play {
         );
     }
 
+    /// An engine process as the terminal's computer, through the table.
+    fn engine(command: &str) -> crib_referee::Sitter {
+        let command = crib_referee::EngineCommand::parse(command).unwrap();
+        crib_referee::Sitter::program(crib_referee::EngineContestant::new(
+            command,
+            crib_referee::EngineOptions::default(),
+        ))
+    }
+
     /// `crib engine --level basic` behind the terminal game decides exactly
     /// as the built-in basic player: a whole seeded match, played by the same
     /// keys, gives the same events.
     #[test]
     fn the_terminal_game_against_crib_engine_is_the_game_against_basic() {
-        use crib_tui::{App, COMPUTER, EngineOpponent, Options, Stage};
-        let engine = format!("'{}' engine --level basic", env!("CARGO_BIN_EXE_crib"));
-        let opponent =
-            EngineOpponent::start(&engine, crib_core::GameConfig::default(), COMPUTER).unwrap();
-        assert!(crib_tui::Opponent::name(&opponent).contains("basic"));
+        use crib_tui::{App, Options, Stage};
+        let command = format!("'{}' engine --level basic", env!("CARGO_BIN_EXE_crib"));
         let options = Options { seed: 11, muggins: false, games_to_win: 2 };
-        let mut against_engine = App::new(options, Box::new(opponent));
+        let mut against_engine = App::new(options, engine(&command), None);
         let mut against_basic = tui_common::app(11, false, 2);
         for app in [&mut against_engine, &mut against_basic] {
             tui_common::play_until(app, &[Stage::MatchOver], &mut |_| unreachable!("no muggins"));
         }
+        assert!(against_engine.opponent_name().contains("engine --level basic"));
         assert_eq!(against_engine.record(), against_basic.record());
     }
 
     #[test]
-    fn an_engine_that_does_not_start_is_an_error_before_the_game() {
-        use crib_tui::{COMPUTER, EngineOpponent};
-        let error = EngineOpponent::start(
-            "/nonexistent/engine",
-            crib_core::GameConfig::default(),
-            COMPUTER,
-        )
-        .unwrap_err();
-        assert!(format!("{error:?}").contains("nonexistent"), "{error:?}");
+    fn an_engine_that_does_not_start_stops_the_game_with_its_reason() {
+        use crib_tui::{App, Options, Stage};
+        let app = App::new(Options::default(), engine("/nonexistent/engine"), None);
+        assert_eq!(app.stage(), Stage::Failed);
+        assert!(app.failure().is_some_and(|why| why.contains("nonexistent")), "{app:?}");
+    }
+
+    /// A match given up with `r` against an engine: the engine is told of
+    /// the new match (`newgame`) before it is asked to discard in it.
+    #[test]
+    fn giving_up_against_an_engine_starts_a_new_game_for_it() {
+        use crib_tui::{App, Options, Stage};
+        let dir = tempfile::tempdir().unwrap();
+        let heard = dir.path().join("heard.txt");
+        let command = format!(
+            "sh -c \"tee '{}' | '{}' engine --level basic\"",
+            heard.display(),
+            env!("CARGO_BIN_EXE_crib")
+        );
+        let options = Options { seed: 5, muggins: false, games_to_win: 2 };
+        let mut app = App::new(options, engine(&command), None);
+        tui_common::type_keys(&mut app, "12");
+        tui_common::press(&mut app, crossterm::event::KeyCode::Enter);
+        assert_eq!(app.stage(), Stage::Play, "{app:?}");
+        tui_common::type_keys(&mut app, "ry");
+        assert_eq!(app.seed(), 6);
+        assert_eq!(app.stage(), Stage::Discard, "{app:?}");
+        tui_common::type_keys(&mut app, "12");
+        tui_common::press(&mut app, crossterm::event::KeyCode::Enter);
+        assert!(app.failure().is_none(), "{:?}", app.failure());
+        drop(app);
+        let heard = std::fs::read_to_string(&heard).unwrap();
+        let commands: Vec<&str> = heard.split(';').map(str::trim).collect();
+        let newgames: Vec<usize> =
+            (0..commands.len()).filter(|&i| commands[i].starts_with("newgame")).collect();
+        assert_eq!(newgames.len(), 2, "{heard}");
+        let discards: Vec<usize> =
+            (0..commands.len()).filter(|&i| commands[i] == "discard").collect();
+        assert!(
+            discards.iter().any(|&i| i > newgames[1]),
+            "the engine discards in the new match after its newgame: {heard}"
+        );
     }
 
     /// The smoke test of `.ci/run`, on the binary built for the tests: in

@@ -22,13 +22,14 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use crib_core::{
-    Action, Board, Breakdown, Card, CardSet, Claims, CountStep, Event, GameConfig, GameResult,
-    IllegalAction, Match, Phase, Seat, View,
+    Action, Board, Breakdown, BySeat, Card, CardSet, Claims, CountStep, Event, GameConfig,
+    GameResult, Phase, Seat, View,
 };
+use crib_referee::narrate::{Perspective, card_text, narrate};
+use crib_referee::{Dealing, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::narrate::{Message, card_text, narrate, side_of};
-use crate::opponent::Opponent;
+use crate::narrate::{Message, side_of};
 use crib_ai::{Hint, hint};
 
 /// The person's seat.
@@ -149,41 +150,6 @@ pub struct Ending {
     pub match_won: bool,
 }
 
-/// Why a [`Recorder`] could not save what happened.
-pub type RecordError = Box<dyn std::error::Error + Send + Sync>;
-
-/// Receives the match as it is played, to save it: every action the moment
-/// it is taken for real (never a muggins preview), so that a saved match
-/// replays exactly from its seed and these actions.
-pub trait Recorder {
-    /// A new match begins from `seed` with `options` (its seed excepted),
-    /// and these are the events of its start (the cut for the deal). The
-    /// match before it, if any, was given up when it is not won.
-    ///
-    /// # Errors
-    ///
-    /// A match that could not be saved; the game goes on, and says so.
-    fn started(
-        &mut self,
-        options: &Options,
-        seed: u64,
-        events: &[Event],
-    ) -> Result<(), RecordError>;
-
-    /// `seat` took `action` with `claims`, and these events followed.
-    ///
-    /// # Errors
-    ///
-    /// An action that could not be saved; the game goes on, and says so.
-    fn taken(
-        &mut self,
-        seat: Seat,
-        action: Action,
-        claims: Claims,
-        events: &[Event],
-    ) -> Result<(), RecordError>;
-}
-
 /// A move tried on a copy of the game and not yet taken, while the person
 /// counts a show it brings (muggins).
 #[derive(Clone, Copy, Debug)]
@@ -200,10 +166,10 @@ pub struct App {
     options: Options,
     /// The seed of the current match (a restart moves it on).
     seed: u64,
-    play: Match,
-    opponent: Box<dyn Opponent>,
-    /// Where the match is saved, if anywhere.
-    recorder: Option<Box<dyn Recorder>>,
+    /// The match and who sits at the table: the one driver of the game.
+    play: Table,
+    /// The words of the log, from the person's seat.
+    perspective: Perspective,
     /// The person's view of the game on the table: the game being played,
     /// or the one just finished.
     table: View,
@@ -232,7 +198,7 @@ impl std::fmt::Debug for App {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("App")
             .field("seed", &self.seed)
-            .field("opponent", &self.opponent.name())
+            .field("opponent", &self.opponent_name())
             .field("stage", &self.stage())
             .field("board", &self.board)
             .finish_non_exhaustive()
@@ -240,89 +206,81 @@ impl std::fmt::Debug for App {
 }
 
 impl App {
-    /// A match against `opponent`, cut for the deal and dealt, ready for the
-    /// person's first move (or the computer's).
+    /// A match of the person at [`HUMAN`] against the program at
+    /// [`COMPUTER`], cut for the deal and dealt, ready for the person's first
+    /// move (or the computer's); every action saved through `recorder`, if
+    /// given, as it is taken.
     #[must_use]
-    pub fn new(options: Options, opponent: Box<dyn Opponent>) -> App {
-        App::build(options, opponent, None)
+    pub fn new(options: Options, computer: Sitter, recorder: Option<Box<dyn Recorder>>) -> App {
+        let play = Table::new(setup(&options), seats(computer), Dealing::OnRequest, recorder);
+        let mut app = App::blank(options, play);
+        app.log.push(Message::plain(format!("A new match, seed {}.", app.seed)));
+        let started = app.play.start();
+        app.took(started, 0);
+        app.settle();
+        app
     }
 
-    /// [`App::new`], every action saved through `recorder` as it is taken.
-    #[must_use]
-    pub fn with_recorder(
-        options: Options,
-        opponent: Box<dyn Opponent>,
-        recorder: Box<dyn Recorder>,
-    ) -> App {
-        App::build(options, opponent, Some(recorder))
-    }
-
-    /// A saved match taken up where it stopped: `play` is the match with
-    /// every saved action taken again (from `options.seed`), `events` every
-    /// event it gave, the cut for the deal first. The opponent is told them
-    /// all; the screen starts at the move to make now, with the board and
-    /// games as they stand. Later actions go to `recorder`.
-    #[must_use]
+    /// A saved match taken up where it stopped: `moves` are the saved
+    /// actions, taken again from `options.seed`, the computer told
+    /// everything it may know and asked again for its own moves. The screen
+    /// starts at the move to make now, with the board and games as they
+    /// stand. Later actions go to `recorder`.
+    ///
+    /// # Errors
+    ///
+    /// A saved match that does not replay with this computer, or a computer
+    /// that fails.
     pub fn resume(
         options: Options,
-        opponent: Box<dyn Opponent>,
+        computer: Sitter,
         recorder: Option<Box<dyn Recorder>>,
-        play: Match,
-        events: &[Event],
-    ) -> App {
-        let [ours, theirs] = [HUMAN, COMPUTER]
-            .map(|seat| play.games_won().get(side_of(seat).index()).copied().unwrap_or(0));
-        let mut app = App::blank(options, opponent, recorder, play);
+        moves: &[Taken],
+    ) -> Result<App, TableError> {
+        let play =
+            Table::resume(setup(&options), seats(computer), Dealing::OnRequest, recorder, moves)?;
+        let mut app = App::blank(options, play);
+        let [ours, theirs] = [HUMAN, COMPUTER].map(|seat| {
+            app.play.play().games_won().get(side_of(seat).index()).copied().unwrap_or(0)
+        });
         app.board = *app.play.game().board();
         app.games = [ours, theirs];
-        app.game_number = app.play.game_index() + 1;
+        app.game_number = app.play.play().game_index() + 1;
         app.log.push(Message::plain(format!(
             "Match seed {} resumed: game {}, games won: you {ours}, computer {theirs}.",
             app.seed, app.game_number
         )));
         // The log picks up the round on the table, in the words it had.
+        let events = app.play.events().to_vec();
         let round = events
             .iter()
             .rposition(|event| matches!(event, Event::Dealt { .. } | Event::NewGame { .. }))
             .unwrap_or(0);
         for event in &events[round..] {
-            app.log.extend(narrate(&event.for_seat(HUMAN)));
+            app.say(&event.for_seat(HUMAN));
         }
         app.record = events.iter().map(|event| event.for_seat(HUMAN)).collect();
-        let seen: Vec<Event> = events.iter().map(|event| event.for_seat(COMPUTER)).collect();
-        if let Err(error) = app.opponent.observe(&seen) {
-            app.failure = Some(error_chain(&error));
-        }
         app.settle();
-        app
-    }
-
-    fn build(
-        options: Options,
-        opponent: Box<dyn Opponent>,
-        recorder: Option<Box<dyn Recorder>>,
-    ) -> App {
-        let (play, events) = new_match(options.games_to_win, options.seed);
-        let mut app = App::blank(options, opponent, recorder, play);
-        app.start(events);
-        app
+        Ok(app)
     }
 
     /// An app over `play` with nothing presented yet.
-    fn blank(
-        options: Options,
-        opponent: Box<dyn Opponent>,
-        recorder: Option<Box<dyn Recorder>>,
-        play: Match,
-    ) -> App {
+    fn blank(options: Options, play: Table) -> App {
+        let config = play.config();
+        let perspective = Perspective::new(
+            config,
+            Some(HUMAN),
+            BySeat::new(config, |seat| {
+                if seat == HUMAN { "you".to_owned() } else { "the computer".to_owned() }
+            }),
+        );
         App {
             seed: options.seed,
             options,
             table: play.view(HUMAN),
             play,
-            opponent,
-            recorder,
-            board: Board::new(GameConfig::default()),
+            perspective,
+            board: Board::new(config),
             games: [0; 2],
             game_number: 1,
             queue: VecDeque::new(),
@@ -341,25 +299,15 @@ impl App {
         }
     }
 
-    fn start(&mut self, events: Vec<Event>) {
-        self.log.push(Message::plain(format!("A new match, seed {}.", self.seed)));
-        if let Some(recorder) = &mut self.recorder
-            && let Err(error) = recorder.started(&self.options, self.seed, &events)
-        {
-            self.notice = Some(format!("This match is not being saved: {}.", error_chain(&*error)));
-        }
-        self.commit(&events);
-        self.queue.extend(events.iter().map(|event| event.for_seat(HUMAN)));
-        self.settle();
-    }
-
-    /// Starts a new match from `seed`, keeping the opponent and options.
+    /// Gives up the match (a loss for the person, as saved) and starts a
+    /// new one from `seed`, keeping the computer and options. The computer
+    /// is told of the new game.
     fn restart(&mut self, seed: u64) {
-        let (play, events) = new_match(self.options.games_to_win, seed);
+        let by = self.play.play().winner().is_none().then_some(HUMAN);
+        let started = self.play.restart(seed, by);
         self.seed = seed;
-        self.table = play.view(HUMAN);
-        self.play = play;
-        self.board = Board::new(GameConfig::default());
+        self.table = self.play.view(HUMAN);
+        self.board = Board::new(self.play.config());
         self.games = [0; 2];
         self.game_number = 1;
         self.queue.clear();
@@ -373,7 +321,16 @@ impl App {
         self.marked = CardSet::EMPTY;
         self.overlay = None;
         self.notice = None;
-        self.start(events);
+        self.failure = None;
+        self.log.push(Message::plain(format!("A new match, seed {seed}.")));
+        self.took(started, 0);
+        self.settle();
+    }
+
+    /// Adds the log's lines for an event.
+    fn say(&mut self, event: &Event) {
+        let lines = narrate(event, &self.perspective).lines;
+        self.log.extend(lines.iter().map(|line| Message::of(line, &self.perspective)));
     }
 
     // ---- What the screen shows ----
@@ -390,10 +347,16 @@ impl App {
         self.seed
     }
 
-    /// The opponent's name.
+    /// The computer's name: its level, or an engine's command line.
     #[must_use]
-    pub fn opponent_name(&self) -> &str {
-        self.opponent.name()
+    pub fn opponent_name(&self) -> String {
+        self.play.seats().get(COMPUTER).map(Sitter::describe).unwrap_or_default()
+    }
+
+    /// Who reads the log, and what the seats are called.
+    #[must_use]
+    pub const fn perspective(&self) -> &Perspective {
+        &self.perspective
     }
 
     /// The person's view of the game on the table.
@@ -809,12 +772,12 @@ impl App {
     // ---- Moves ----
 
     fn attempt_or_fail(&mut self, seat: Seat, action: Action) {
-        if let Err(error) = self.attempt(seat, action, Claims::NONE, 0) {
-            if seat == HUMAN {
+        match self.attempt(seat, action, Claims::NONE, 0) {
+            Err(TableError::Illegal(error)) if seat == HUMAN => {
                 self.notice = Some(format!("That is not allowed: {error}."));
-            } else {
-                self.failure = Some(format!("the computer's move ({action}) is illegal: {error}"));
             }
+            Err(error) => self.failure = Some(error_chain(&error)),
+            Ok(()) => {}
         }
         self.settle();
     }
@@ -828,20 +791,20 @@ impl App {
         action: Action,
         claims: Claims,
         skip: usize,
-    ) -> Result<(), IllegalAction> {
-        let mut next = self.play.game().clone();
-        let preview = next.play_claiming(seat, action, claims)?;
+    ) -> Result<(), TableError> {
+        let (next, preview) = self.play.preview(seat, action, claims)?;
         let events = if self.options.muggins && preview.iter().any(awaits_claim) {
             self.pending = Some(Pending { seat, action, claims, presented: skip });
             preview
         } else {
             self.pending = None;
-            let events = self.play.play_claiming(seat, action, claims)?;
-            if let Some(recorder) = &mut self.recorder
-                && let Err(error) = recorder.taken(seat, action, claims, &events)
-            {
-                self.notice = Some(format!("This move was not saved: {}.", error_chain(&*error)));
-            }
+            let events = if action == Action::Deal {
+                self.play.deal()?
+            } else if seat == HUMAN {
+                self.play.act(seat, action, claims)?
+            } else {
+                self.play.take_chosen(seat, action, claims)?
+            };
             self.commit(&events);
             events
         };
@@ -852,28 +815,41 @@ impl App {
         Ok(())
     }
 
-    /// Records events taken for real and tells the opponent.
+    /// Presents the events of a match begun, or fails.
+    fn took(&mut self, started: Result<Vec<Event>, TableError>, skip: usize) {
+        match started {
+            Ok(events) => {
+                self.commit(&events);
+                self.table = self.play.view(HUMAN);
+                self.queue.extend(events.iter().skip(skip).map(|event| event.for_seat(HUMAN)));
+            }
+            Err(error) => self.failure = Some(error_chain(&error)),
+        }
+    }
+
+    /// Keeps the events taken for real, and says if they were not saved.
     fn commit(&mut self, events: &[Event]) {
         self.record.extend(events.iter().map(|event| event.for_seat(HUMAN)));
-        let seen: Vec<Event> = events.iter().map(|event| event.for_seat(COMPUTER)).collect();
-        if let Err(error) = self.opponent.observe(&seen) {
-            self.failure = Some(error_chain(&error));
+        if let Some(unsaved) = self.play.take_unsaved() {
+            self.notice = Some(format!("This match is not being saved: {unsaved}."));
         }
     }
 
     fn computer_to_act(&self) -> bool {
-        let game = self.play.game();
         self.pending.is_none()
             && self.ending.is_none()
             && self.queue.is_empty()
-            && game.phase() != Phase::Deal
-            && game.to_act().contains(&COMPUTER)
+            && self.play.program_due().is_some()
     }
 
     fn computer_moves(&mut self) {
-        let view = self.play.view(COMPUTER);
-        match self.opponent.act(&view) {
-            Ok(action) => self.attempt_or_fail(COMPUTER, action),
+        match self.play.ask_due() {
+            Ok(Some((seat, action))) => {
+                if let Err(error) = self.attempt(seat, action, Claims::NONE, 0) {
+                    self.failure = Some(error_chain(&error));
+                }
+            }
+            Ok(None) => {}
             Err(error) => self.failure = Some(error_chain(&error)),
         }
     }
@@ -915,7 +891,7 @@ impl App {
             if self.pending.is_none()
                 && game.phase() == Phase::Deal
                 && game.round() == 0
-                && self.play.winner().is_none()
+                && self.play.play().winner().is_none()
             {
                 let dealer = game.dealer();
                 if let Err(error) = self.attempt(dealer, Action::Deal, Claims::NONE, 0) {
@@ -941,31 +917,31 @@ impl App {
                 self.begin_show(*seat, *crib, breakdown, Some(*claimed));
             }
             Event::NewGame { game, .. } => {
-                self.board = Board::new(GameConfig::default());
+                self.board = Board::new(self.play.config());
                 self.table = self.play.view(HUMAN);
                 self.shows.clear();
                 self.game_number = game + 1;
-                self.log.extend(narrate(&event));
+                self.say(&event);
             }
             Event::Dealt { .. } => {
                 self.shows.clear();
                 self.marked = CardSet::EMPTY;
                 self.cursor = 0;
-                self.log.extend(narrate(&event));
+                self.say(&event);
             }
             Event::GameWon(result) => {
                 if let Some(games) = self.games.get_mut(result.winner.index()) {
                     *games += 1;
                 }
-                self.log.extend(narrate(&event));
+                self.say(&event);
                 self.ending = Some(Ending {
                     result: result.clone(),
-                    match_won: self.play.winner().is_some(),
+                    match_won: self.play.play().winner().is_some(),
                 });
             }
             _ => {
                 self.peg(&event);
-                self.log.extend(narrate(&event));
+                self.say(&event);
             }
         }
     }
@@ -1006,7 +982,7 @@ impl App {
             None => Event::Shown { seat: item.seat, breakdown: item.breakdown.clone() },
         };
         self.peg(&event);
-        self.log.extend(narrate(&event));
+        self.say(&event);
     }
 
     /// Keeps the chosen card on a card the person can use: in the play, the
@@ -1027,26 +1003,23 @@ impl App {
     }
 }
 
-/// A match of two players to 121, from `seed`.
-fn new_match(games_to_win: u32, seed: u64) -> (Match, Vec<Event>) {
-    Match::new(GameConfig::default(), games_to_win, seed)
-        .expect("two players to 121 is a valid game")
+/// The table's setup from the options: two players to 121.
+fn setup(options: &Options) -> TableSetup {
+    TableSetup {
+        config: GameConfig::default(),
+        games_to_win: options.games_to_win,
+        seed: options.seed,
+        muggins: options.muggins,
+    }
+}
+
+/// The person at [`HUMAN`], `computer` at [`COMPUTER`].
+fn seats(computer: Sitter) -> BySeat<Sitter> {
+    BySeat::from_vec(vec![Sitter::person(crate::ME), computer]).expect("two seats")
 }
 
 /// Whether an event is the person's show counted without their claim: with
 /// muggins they must count it first.
 fn awaits_claim(event: &Event) -> bool {
     matches!(event, Event::Shown { seat: HUMAN, .. } | Event::CribShown { dealer: HUMAN, .. })
-}
-
-/// An error with its causes, as one line.
-fn error_chain(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        text.push_str(": ");
-        text.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    text
 }

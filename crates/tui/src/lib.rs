@@ -3,10 +3,11 @@
 //! Three layers, so that everything but the terminal itself can be tested:
 //!
 //! - [`App`] (module `app`) is the game on screen as a state machine: keys
-//!   and ticks in, state out. It plays a `crib_core` match, the person at
-//!   one seat and an [`Opponent`] at the other, and presents the events of
-//!   the game at a pace a person can follow, saying every score in
-//!   [`narrate`]'s words.
+//!   and ticks in, state out. It plays a match at a `crib_referee` [`Table`],
+//!   the person at one seat and a program (a built-in player or an engine)
+//!   at the other, and presents the events of the game at a pace a person
+//!   can follow, saying every score in the words of the one narration,
+//!   `crib_referee::narrate`.
 //! - [`ui`] draws an `App` into a ratatui buffer: the two-track board, the
 //!   table, the log, and windows for help, hints and questions.
 //! - [`run`] (module `terminal`) owns the terminal: raw mode and the
@@ -14,8 +15,10 @@
 //!   resizes and ticks.
 //!
 //! ```
-//! use crib_tui::{App, Computer, Options, Stage};
-//! let app = App::new(Options { seed: 1, ..Options::default() }, Box::new(Computer::built_in(crib_ai::Strategy::Basic, 1)));
+//! use crib_referee::{BuiltInContestant, Sitter};
+//! use crib_tui::{App, Options, Stage};
+//! let computer = Sitter::program(BuiltInContestant::new(crib_ai::Strategy::Basic));
+//! let app = App::new(Options { seed: 1, ..Options::default() }, computer, None);
 //! assert_eq!(app.stage(), Stage::Discard);
 //! assert_eq!(app.hand_cards().len(), 6);
 //! ```
@@ -25,14 +28,15 @@
 
 mod app;
 pub mod narrate;
-mod opponent;
 mod terminal;
 pub mod ui;
 
 pub use app::{
-    App, COMPUTER, COUNTED, Confirm, Ending, HUMAN, Options, Overlay, RecordError, Recorder, STEP,
-    ShowItem, Stage, THINK,
+    App, COMPUTER, COUNTED, Confirm, Ending, HUMAN, Options, Overlay, STEP, ShowItem, Stage, THINK,
 };
 pub use crib_ai::{Hint, hint};
-pub use opponent::{Computer, EngineOpponent, Opponent, OpponentError};
+
+/// The name the person at the terminal plays and is saved under: what
+/// `crib stats me` looks for.
+pub const ME: &str = "me";
 pub use terminal::{TuiError, require_terminal, run};

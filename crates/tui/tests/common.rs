@@ -2,14 +2,15 @@
 //! buffers.
 
 use crib_ai::Strategy;
-use crib_tui::{App, Computer, Options, Stage};
+use crib_referee::{BuiltInContestant, Sitter};
+use crib_tui::{App, Options, Stage};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::buffer::Buffer;
 
 /// An app against the basic player with `seed`, for `games_to_win` games.
 pub(crate) fn app(seed: u64, muggins: bool, games_to_win: u32) -> App {
     let options = Options { seed, muggins, games_to_win };
-    App::new(options, Box::new(Computer::built_in(Strategy::Basic, seed)))
+    App::new(options, Sitter::program(BuiltInContestant::new(Strategy::Basic)), None)
 }
 
 /// Presses one key, then lets the computer and the count run until the

@@ -1,12 +1,12 @@
 //! A match saved through a [`Recorder`] and taken up again with
 //! [`App::resume`]: the screen comes back at the same move.
 
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 use crib_ai::Strategy;
-use crib_core::{Action, Claims, Event, GameConfig, Match, Seat};
-use crib_tui::{App, Computer, Options, RecordError, Recorder, Stage};
+use crib_core::{Action, BySeat, Claims, Event, Seat};
+use crib_referee::{BuiltInContestant, RecordError, Recorder, Sitter, TableSetup, Taken};
+use crib_tui::{App, Options, Stage};
 use crossterm::event::KeyCode;
 
 use crate::common::{press, type_keys};
@@ -18,13 +18,22 @@ struct Saved {
     actions: Vec<(Seat, Action, Claims)>,
 }
 
-struct Shared(Rc<RefCell<Saved>>);
+struct Shared(Arc<Mutex<Saved>>);
 
 impl Recorder for Shared {
-    fn started(&mut self, _: &Options, seed: u64, _: &[Event]) -> Result<(), RecordError> {
-        let mut saved = self.0.borrow_mut();
-        saved.starts.push(seed);
+    fn started(
+        &mut self,
+        setup: &TableSetup,
+        _: &BySeat<Sitter>,
+        _: &[Event],
+    ) -> Result<(), RecordError> {
+        let mut saved = self.0.lock().unwrap();
+        saved.starts.push(setup.seed);
         saved.actions.clear();
+        Ok(())
+    }
+
+    fn given_up(&mut self, _: Option<Seat>) -> Result<(), RecordError> {
         Ok(())
     }
 
@@ -35,13 +44,13 @@ impl Recorder for Shared {
         claims: Claims,
         _: &[Event],
     ) -> Result<(), RecordError> {
-        self.0.borrow_mut().actions.push((seat, action, claims));
+        self.0.lock().unwrap().actions.push((seat, action, claims));
         Ok(())
     }
 }
 
-fn computer(seed: u64) -> Box<Computer> {
-    Box::new(Computer::built_in(Strategy::Basic, seed))
+fn computer() -> Sitter {
+    Sitter::program(BuiltInContestant::new(Strategy::Basic))
 }
 
 /// One step of the person's script: two cards to the crib, the chosen card
@@ -64,10 +73,9 @@ fn step(app: &mut App) {
 #[test]
 fn a_recorded_match_resumes_at_the_same_move() {
     let options = Options { seed: 21, muggins: true, games_to_win: 2 };
-    let saved = Rc::new(RefCell::new(Saved::default()));
-    let mut app =
-        App::with_recorder(options.clone(), computer(21), Box::new(Shared(saved.clone())));
-    assert_eq!(saved.borrow().starts, [21]);
+    let saved = Arc::new(Mutex::new(Saved::default()));
+    let mut app = App::new(options.clone(), computer(), Some(Box::new(Shared(saved.clone()))));
+    assert_eq!(saved.lock().unwrap().starts, [21]);
     let mut checked = 0;
     for steps in 0..400 {
         if app.stage() == Stage::MatchOver {
@@ -77,12 +85,14 @@ fn a_recorded_match_resumes_at_the_same_move() {
         if !matches!(app.stage(), Stage::Discard | Stage::Play) {
             continue;
         }
-        let (mut play, mut events) =
-            Match::new(GameConfig::default(), options.games_to_win, options.seed).unwrap();
-        for &(seat, action, claims) in &saved.borrow().actions {
-            events.extend(play.play_claiming(seat, action, claims).unwrap());
-        }
-        let resumed = App::resume(options.clone(), computer(21), None, play, &events);
+        let moves: Vec<Taken> = saved
+            .lock()
+            .unwrap()
+            .actions
+            .iter()
+            .map(|&(seat, action, claims)| Taken { seat, action, claims })
+            .collect();
+        let resumed = App::resume(options.clone(), computer(), None, &moves).unwrap();
         assert_eq!(resumed.stage(), app.stage(), "after {steps} steps");
         assert_eq!(resumed.table(), app.table());
         assert_eq!(resumed.board(), app.board());

@@ -9,8 +9,9 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::cards;
 use super::theme;
 use crate::app::{App, Confirm, HUMAN, Overlay};
-use crate::narrate::{cards_text, game_result, side_of};
+use crate::narrate::side_of;
 use crib_ai::Hint;
+use crib_referee::narrate::{cards_text, game_result};
 
 /// Draws the window open over the table, or the end of a game.
 pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -200,10 +201,16 @@ fn ending(app: &App) -> Vec<Line<'static>> {
     let style =
         if won { theme::seat_style(HUMAN) } else { theme::seat_style(crate::app::COMPUTER) };
     let [ours, theirs] = app.games();
-    let mut lines = vec![Line::styled(game_result(result, side_of(HUMAN)), style)];
-    if result.skunk() != Skunk::None {
-        lines.push(Line::styled("(The loser did not reach 91; a double skunk: 61.)", theme::dim()));
-    }
+    let mut lines = vec![Line::styled(game_result(result, app.perspective()), style)];
+    let (single, double) = app.perspective().config().skunk_lines();
+    let line = match (result.skunk(), double) {
+        (Skunk::None, _) => None,
+        (Skunk::Double, Some(double)) => {
+            Some(format!("(The loser did not reach {double}: a double skunk.)"))
+        }
+        _ => Some(format!("(The loser did not reach {single}: a skunk.)")),
+    };
+    lines.extend(line.map(|line| Line::styled(line, theme::dim())));
     lines.push(Line::raw(format!(
         "Match: you {ours}, computer {theirs} (first to {}).",
         app.options().games_to_win

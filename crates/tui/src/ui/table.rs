@@ -12,7 +12,7 @@ use ratatui::widgets::Widget;
 use super::cards::{self, CARD_STEP};
 use super::theme;
 use crate::app::{App, COMPUTER, HUMAN, ShowItem, Stage};
-use crate::narrate::{cards_text, possessive};
+use crib_referee::narrate::cards_text;
 
 /// The column where cards start, after the labels.
 const CARDS: u16 = 20;
@@ -299,7 +299,7 @@ pub(super) fn prompt(app: &App, area: Rect, buf: &mut Buffer) {
     let text = match app.stage() {
         Stage::Discard => format!(
             " Choose two cards for {} crib: ←→ and space, or their numbers; enter",
-            possessive(table.dealer)
+            app.perspective().possessive(table.dealer)
         ),
         Stage::Play if table.playable().is_empty() => {
             format!(" Count {}: no card fits. Enter says go.", table.pegging.count())

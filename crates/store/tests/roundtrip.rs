@@ -145,3 +145,28 @@ fn stats_of_a_player_and_their_opponents_agree() {
     assert_eq!(store.stats("nobody").unwrap().player.games, 0);
     assert_eq!(Skunk::default(), Skunk::None);
 }
+
+/// A match given up by a person is a loss for them: in the history and in
+/// the statistics, for them and their opponent. One given up by no one is
+/// in neither.
+#[test]
+fn a_match_given_up_counts_as_a_loss_for_its_side() {
+    use crib_core::Seat;
+    use crib_store::testing::setup;
+    let dir = crate::tempdir();
+    let store = crib_store::Store::open(&dir.path().join("crib.db")).unwrap();
+    let setup = setup(4);
+    let (_, opening) = crib_core::Match::new(setup.config, 1, setup.seed).unwrap();
+    let resigned = store.start(&setup, &opening).unwrap();
+    let left = store.start(&setup, &opening).unwrap();
+    store.give_up(resigned, Some(Seat::ALL[0])).unwrap();
+    store.abandon(left).unwrap();
+    let history = store.history().unwrap();
+    assert_eq!(history.iter().map(|game| game.id).collect::<Vec<_>>(), [resigned]);
+    assert_eq!(history[0].given_up_by, Some(Seat::ALL[0]));
+    assert_eq!(history[0].winner, None);
+    let stats = store.stats("tester").unwrap();
+    assert_eq!((stats.player.matches, stats.player.matches_won), (1, 0));
+    assert_eq!((stats.opponents.matches, stats.opponents.matches_won), (1, 1));
+    assert!(store.unfinished().unwrap().is_empty());
+}

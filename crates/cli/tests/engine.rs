@@ -107,7 +107,7 @@ fn bad_input_never_stops_the_engine() {
         stdout(&output),
         "error line is not valid UTF-8.\n\
          error empty command.\n\
-         error card ZZ: unknown rank Z.\n\
+         error card ZZ: not a card of the protocol (rank then suit, like 5H, TS or 10S).\n\
          error line longer than 65536 bytes.\n\
          ok.\n\
          error card 1H: unknown rank 1.\n\

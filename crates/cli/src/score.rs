@@ -88,10 +88,10 @@ fn write_breakdown(out: &mut impl Write, breakdown: &Breakdown) -> io::Result<()
     };
     writeln!(
         out,
-        "{} with starter {} ({rules}): {} points",
+        "{} with starter {} ({rules}): {}",
         show.hand(),
         show.starter(),
-        breakdown.total()
+        crib_core::points_phrase(u32::from(breakdown.total()))
     )?;
     writeln!(out, "{}", breakdown.spoken())?;
     let steps = breakdown.steps();

@@ -17,6 +17,7 @@ mod output;
 mod play;
 mod record;
 mod replay;
+mod report;
 mod saved;
 mod score;
 mod serve;
@@ -85,8 +86,11 @@ fn main() -> ExitCode {
     };
     match outcome {
         Ok(code) => code,
+        // The reader of the output went away (`crib … | head`): what it
+        // wanted it has; stop quietly.
+        Err(error) if report::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("crib: error: {error:#}");
+            eprintln!("crib: error: {}", report::chain(&error));
             ExitCode::FAILURE
         }
     }

@@ -74,12 +74,12 @@ enum Role {
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if args.batch {
-        return batch(|line, out| {
+        return batch(args.json, |line| {
             let best = best_keep(deal_from_cards(&parse_cards(line)?)?)?;
             if args.json {
-                json_line(out, &KeepJson::from(&best))
+                Ok(serde_json::to_string(&KeepJson::from(&best))?)
             } else {
-                writeln!(out, "{} | {}", best.keep, best.discard).context("writing the keep")
+                Ok(format!("{} | {}", best.keep, best.discard))
             }
         });
     }

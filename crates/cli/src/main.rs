@@ -39,7 +39,10 @@ Examples:
   crib serve                         play in the browser at http://127.0.0.1:8121/
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
-  crib stats hands                   score every possible show")]
+  crib stats hands                   score every possible show
+
+A computer player is the strongest built-in one, expert, unless a level is
+chosen (--level, --seat-N).")]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -3,11 +3,13 @@
 //! A thin binary: each subcommand parses its arguments, calls the libraries
 //! (`crib_core` for the rules, `crib_ai` for decisions and analysis) and
 //! prints. Results go to standard output; errors and progress go to standard
-//! error, once, from `main`.
+//! error, once, from `main` (see `report`).
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use anyhow::Context;
+use clap::{CommandFactory, Parser, Subcommand};
 
 mod discard;
 mod engine;
@@ -71,6 +73,14 @@ enum Command {
     Replay(replay::Args),
     /// Play in the browser: serve the game on a local address.
     Serve(serve::Args),
+    /// Print a completion script for a shell, generated from these options:
+    /// e.g. `crib completions bash > ~/.local/share/bash-completion/completions/crib`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): e.g. `crib man > ~/.local/share/man/man1/crib.1`.
+    Man,
 }
 
 fn main() -> ExitCode {
@@ -86,6 +96,8 @@ fn main() -> ExitCode {
         Command::History(args) => history::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Completions { shell } => completions(shell),
+        Command::Man => man(),
     };
     match outcome {
         Ok(code) => code,
@@ -97,4 +109,18 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "crib", &mut script);
+    io::stdout().lock().write_all(&script).context("writing the completions")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn man() -> anyhow::Result<ExitCode> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut page).context("making the manual page")?;
+    io::stdout().lock().write_all(&page).context("writing the manual page")?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -436,6 +436,7 @@ mod transcript;
 #[path = "../../tui/tests/common.rs"]
 #[allow(dead_code)]
 mod tui_common;
+mod unix;
 
 mod play {
     use super::*;

@@ -43,8 +43,9 @@ Examples:
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
   crib stats hands                   score every possible show
 
-A computer player is the strongest built-in one, expert, unless a level is
-chosen (--level, --seat-N).")]
+A computer opponent (crib play, crib engine) is the strongest built-in player,
+expert, unless --level chooses another; crib sim and crib match, which compare
+players, seat the quick basic player unless --seat-N says otherwise.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -22,7 +22,8 @@ With --dealer, --pone or --partner the table is the expert's full analysis:
 each keep's hand, plus the crib's expectation for your side's crib or minus it
 for an opponent's (exact over every starter and every discard of the other
 players, weighted by what a sensible player throws; see `crib stats throws`),
-plus an estimate of the play's net points, best total first.
+plus an estimate of the play's net points (two players only: the estimate is
+fitted to two-player play), best total first.
 
 Examples:
   crib discard 5H 5S JD 4C 6C KD        two players: keep 4 of 6
@@ -58,9 +59,10 @@ pub(crate) struct Args {
     #[arg(long, group = "role", conflicts_with = "batch")]
     partner: bool,
 
-    /// Players at the table with --dealer, --pone or --partner [default: 2
-    /// for six cards, 3 for five, 4 with --partner].
-    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=4))]
+    /// Players at the table, with --dealer, --pone or --partner (without
+    /// them, the table is the same for any number) [default: 2 for six
+    /// cards, 3 for five, 4 with --partner].
+    #[arg(long, requires = "role", value_parser = clap::value_parser!(u8).range(2..=4))]
     players: Option<u8>,
 }
 
@@ -74,12 +76,12 @@ enum Role {
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if args.batch {
-        return batch(|line, out| {
+        return batch(args.json, |line| {
             let best = best_keep(deal_from_cards(&parse_cards(line)?)?)?;
             if args.json {
-                json_line(out, &KeepJson::from(&best))
+                Ok(serde_json::to_string(&KeepJson::from(&best))?)
             } else {
-                writeln!(out, "{} | {}", best.keep, best.discard).context("writing the keep")
+                Ok(format!("{} | {}", best.keep, best.discard))
             }
         });
     }
@@ -181,7 +183,7 @@ fn analysis(args: &Args, dealt: CardSet, role: Role) -> anyhow::Result<ExitCode>
     let values = keep_values(config, seat, Seat::ALL[0], dealt, ThrowModel::reasonable())?;
     let mut out = io::stdout().lock();
     if args.json {
-        let keeps = values.iter().map(ValueJson::from).collect();
+        let keeps = values.iter().map(|value| ValueJson::new(value, players)).collect();
         json_line(&mut out, &AnalysisJson { dealt, players, role: role.name(), keeps })?;
     } else {
         write_analysis(&mut out, dealt, players, role, &values).context("writing the table")?;
@@ -212,6 +214,7 @@ fn write_analysis(
         Role::Partner => "your partner's crib, your side's",
     };
     let starters = values.first().map_or(0, |value| value.hand.starters);
+    let play = has_play_estimate(players);
     writeln!(
         out,
         "Dealt {dealt}, {players} players, as {}: the discard goes to {whose}.",
@@ -219,24 +222,39 @@ fn write_analysis(
     )?;
     writeln!(
         out,
-        "Hand over {starters} starters; crib over every starter and every discard of the others; play estimated."
+        "Hand over {starters} starters; crib over every starter and every discard of the others; {}.",
+        if play {
+            "play estimated"
+        } else {
+            "the play is not estimated with more than two players"
+        }
     )?;
     writeln!(out)?;
-    writeln!(out, "       keep         crib      hand      crib      play     total")?;
+    write!(out, "       keep         crib      hand      crib")?;
+    writeln!(out, "{}     total", if play { "      play" } else { "" })?;
     for (i, value) in values.iter().enumerate() {
-        writeln!(
+        write!(
             out,
-            "  {:>2}.  {:<11}  {:<5}  {:>8.3}  {:>+8.3}  {:>+8.3}  {:>8.3}",
+            "  {:>2}.  {:<11}  {:<5}  {:>8.3}  {:>+8.3}",
             i + 1,
             value.keep.to_string(),
             value.discard.to_string(),
             value.hand.value(),
             value.crib_share(),
-            value.pegging,
-            value.total
         )?;
+        if play {
+            write!(out, "  {:>+8.3}", value.pegging)?;
+        }
+        writeln!(out, "  {:>8.3}", value.total)?;
     }
     Ok(())
+}
+
+/// Whether the expert's table has an estimate of the play: its model is
+/// fitted to two-player rounds, and with more players the play adds nothing
+/// to a keep's total.
+fn has_play_estimate(players: u8) -> bool {
+    players == 2
 }
 
 #[derive(Serialize)]
@@ -248,7 +266,8 @@ struct AnalysisJson {
 }
 
 /// A keep of the expert's table as JSON: the crib is its expectation, and
-/// `crib_share` its part of the total (negative for an opponent's crib).
+/// `crib_share` its part of the total (negative for an opponent's crib);
+/// `pegging` only with two players.
 #[derive(Serialize)]
 struct ValueJson {
     keep: CardSet,
@@ -258,12 +277,13 @@ struct ValueJson {
     starters: u32,
     crib: f64,
     crib_share: f64,
-    pegging: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pegging: Option<f64>,
     total: f64,
 }
 
-impl From<&KeepValue> for ValueJson {
-    fn from(value: &KeepValue) -> ValueJson {
+impl ValueJson {
+    fn new(value: &KeepValue, players: u8) -> ValueJson {
         ValueJson {
             keep: value.keep,
             discard: value.discard,
@@ -272,7 +292,7 @@ impl From<&KeepValue> for ValueJson {
             starters: value.hand.starters,
             crib: value.crib,
             crib_share: value.crib_share(),
-            pegging: value.pegging,
+            pegging: has_play_estimate(players).then_some(value.pegging),
             total: value.total,
         }
     }

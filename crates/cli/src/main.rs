@@ -3,11 +3,13 @@
 //! A thin binary: each subcommand parses its arguments, calls the libraries
 //! (`crib_core` for the rules, `crib_ai` for decisions and analysis) and
 //! prints. Results go to standard output; errors and progress go to standard
-//! error, once, from `main`.
+//! error, once, from `main` (see `report`).
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use anyhow::Context;
+use clap::{CommandFactory, Parser, Subcommand};
 
 mod discard;
 mod engine;
@@ -17,6 +19,7 @@ mod output;
 mod play;
 mod record;
 mod replay;
+mod report;
 mod saved;
 mod score;
 mod serve;
@@ -38,7 +41,11 @@ Examples:
   crib serve                         play in the browser at http://127.0.0.1:8121/
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
-  crib stats hands                   score every possible show")]
+  crib stats hands                   score every possible show
+
+A computer opponent (crib play, crib engine) is the strongest built-in player,
+expert, unless --level chooses another; crib sim and crib match, which compare
+players, seat the quick basic player unless --seat-N says otherwise.")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -67,6 +74,14 @@ enum Command {
     Replay(replay::Args),
     /// Play in the browser: serve the game on a local address.
     Serve(serve::Args),
+    /// Print a completion script for a shell, generated from these options:
+    /// e.g. `crib completions bash > ~/.local/share/bash-completion/completions/crib`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): e.g. `crib man > ~/.local/share/man/man1/crib.1`.
+    Man,
 }
 
 fn main() -> ExitCode {
@@ -82,12 +97,31 @@ fn main() -> ExitCode {
         Command::History(args) => history::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Completions { shell } => completions(shell),
+        Command::Man => man(),
     };
     match outcome {
         Ok(code) => code,
+        // The reader of the output went away (`crib … | head`): what it
+        // wanted it has; stop quietly.
+        Err(error) if report::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("crib: error: {error:#}");
+            eprintln!("crib: error: {}", report::chain(&error));
             ExitCode::FAILURE
         }
     }
+}
+
+fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "crib", &mut script);
+    io::stdout().lock().write_all(&script).context("writing the completions")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn man() -> anyhow::Result<ExitCode> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut page).context("making the manual page")?;
+    io::stdout().lock().write_all(&page).context("writing the manual page")?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -44,7 +44,7 @@ pub(crate) struct Args {
     seat_3: Entrant,
     /// The number of games; with --duplicate, of deals, each played once per
     /// seating.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100, value_parser = crate::output::at_least_one)]
     games: u64,
     /// The seed of the match [default: random, printed to replay the match].
     #[arg(long)]

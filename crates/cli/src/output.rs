@@ -8,6 +8,7 @@ use std::time::Instant;
 use anyhow::Context;
 use crib_core::{Card, parse_cards};
 use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
 
 /// The cards written in command-line arguments, in any notation (the
 /// arguments are read as one list, so a Prolog list may span several).
@@ -15,18 +16,21 @@ pub(crate) fn cards_from_args(args: &[String]) -> anyhow::Result<Vec<Card>> {
     Ok(parse_cards(&args.join(" "))?)
 }
 
-/// Answers each line of standard input with `answer`, which writes its
-/// result to the output only once the whole line has been understood.
+/// Answers each line of standard input with exactly one line of standard
+/// output, so that a script can line the answers up with its input.
 ///
-/// Blank lines and lines starting with `#` are skipped. A line that cannot be
-/// answered is reported on standard error with its number and the run goes
-/// on; the exit code is a failure if any line was.
+/// `answer` turns a line into its answer (one line of text, or of JSON with
+/// `json`). A line that cannot be answered is answered with its error, `error:
+/// …` (or `{"error": "…"}` with `json`), and reported on standard error with
+/// its number; the exit code is then a failure. A blank line and a comment
+/// (`#` first) are answered with an empty line.
 pub(crate) fn batch(
-    mut answer: impl FnMut(&str, &mut dyn Write) -> anyhow::Result<()>,
+    json: bool,
+    mut answer: impl FnMut(&str) -> anyhow::Result<String>,
 ) -> anyhow::Result<ExitCode> {
     let stdin = io::stdin().lock();
     let mut stdout = io::BufWriter::new(io::stdout().lock());
-    let failed = batch_lines(stdin, &mut stdout, &mut answer)?;
+    let failed = batch_lines(stdin, &mut stdout, json, &mut answer)?;
     stdout.flush().context("writing the answers")?;
     if failed > 0 {
         eprintln!(
@@ -38,10 +42,17 @@ pub(crate) fn batch(
     Ok(ExitCode::SUCCESS)
 }
 
+/// The answer to a line that could not be answered.
+#[derive(Serialize)]
+struct BatchError {
+    error: String,
+}
+
 fn batch_lines(
     mut input: impl BufRead,
     output: &mut dyn Write,
-    answer: &mut dyn FnMut(&str, &mut dyn Write) -> anyhow::Result<()>,
+    json: bool,
+    answer: &mut dyn FnMut(&str) -> anyhow::Result<String>,
 ) -> anyhow::Result<usize> {
     let mut failed = 0;
     let mut bytes = Vec::new();
@@ -51,16 +62,39 @@ fn batch_lines(
             break;
         }
         let outcome = match std::str::from_utf8(&bytes) {
-            Ok(line) if line.trim().is_empty() || line.trim_start().starts_with('#') => continue,
-            Ok(line) => answer(line.trim(), output),
+            Ok(line) if line.trim().is_empty() || line.trim_start().starts_with('#') => {
+                Ok(String::new())
+            }
+            Ok(line) => answer(line.trim()),
             Err(_) => Err(anyhow::anyhow!("not valid UTF-8")),
         };
-        if let Err(error) = outcome {
-            failed += 1;
-            eprintln!("crib: line {number}: {error:#}");
-        }
+        let line = match outcome {
+            Ok(line) => line,
+            Err(error) => {
+                failed += 1;
+                let error = crate::report::chain(&error);
+                eprintln!("crib: line {number}: {error}");
+                if json {
+                    serde_json::to_string(&BatchError { error })
+                        .context("writing an error as JSON")?
+                } else {
+                    format!("error: {error}")
+                }
+            }
+        };
+        writeln!(output, "{line}").context("writing the answers")?;
     }
     Ok(failed)
+}
+
+/// Reads a count that must be at least 1 (`--games`), saying so when it is
+/// not.
+pub(crate) fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("at least 1 is needed".to_owned()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("a whole number, at least 1, is needed".to_owned()),
+    }
 }
 
 /// A whole number with thousands separated by commas: `12,994,800`.
@@ -134,16 +168,24 @@ mod tests {
     }
 
     #[test]
-    fn batch_answers_good_lines_and_counts_bad_ones() {
+    fn batch_answers_every_line_with_one_line() {
         let input: &[u8] = b"a\n\n# comment\nbad\r\nb\n\xff\n";
-        let mut output = Vec::new();
-        let mut answer = |line: &str, out: &mut dyn Write| -> anyhow::Result<()> {
+        let mut answer = |line: &str| -> anyhow::Result<String> {
             anyhow::ensure!(line != "bad", "refused");
-            writeln!(out, "<{line}>")?;
-            Ok(())
+            Ok(format!("<{line}>"))
         };
-        let failed = batch_lines(input, &mut output, &mut answer).unwrap();
+        let mut output = Vec::new();
+        let failed = batch_lines(input, &mut output, false, &mut answer).unwrap();
         assert_eq!(failed, 2);
-        assert_eq!(String::from_utf8(output).unwrap(), "<a>\n<b>\n");
+        assert_eq!(
+            String::from_utf8(output).unwrap(),
+            "<a>\n\n\nerror: refused\n<b>\nerror: not valid UTF-8\n"
+        );
+        let mut output = Vec::new();
+        batch_lines(input, &mut output, true, &mut answer).unwrap();
+        assert_eq!(
+            String::from_utf8(output).unwrap(),
+            "<a>\n\n\n{\"error\":\"refused\"}\n<b>\n{\"error\":\"not valid UTF-8\"}\n"
+        );
     }
 }

@@ -27,8 +27,8 @@ pub(crate) struct Args {
     /// random, shown on screen].
     #[arg(long)]
     seed: Option<u64>,
-    /// The computer player: random, easy, basic or expert [default: the
-    /// strongest built-in player, expert].
+    /// The computer player, by default the strongest: random, easy, basic
+    /// or expert.
     #[arg(long, default_value_t = Strategy::STRONGEST)]
     level: Strategy,
     /// Play against an engine process started with this command line: any

@@ -11,13 +11,22 @@ use crate::saved::{Db, ME};
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
+    /// Print the record as one line of JSON (averages are points a hand).
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     db: Db,
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let store = args.db.open()?;
-    let stats = store.stats(ME).context("working out your record")?;
+    let stats = match args.db.open_read_only()? {
+        Some(store) => store.stats(ME).context("working out your record")?,
+        None => crib_store::Stats::default(),
+    };
+    if args.json {
+        crate::output::json_line(&mut io::stdout().lock(), &crate::saved::StatsJson::from(&stats))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let (me, them) = (&stats.player, &stats.opponents);
     let mut out = io::stdout().lock();
     if me.matches == 0 {

@@ -25,7 +25,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let store = args.db.open()?;
+    let store = args.db.open_read_only()?.context("no saved games yet: crib play saves them")?;
     let resumed = store.resume(args.id).with_context(|| format!("loading match {}", args.id))?;
     let summary = &resumed.summary;
     let pause = !args.no_pause && io::stdout().is_terminal() && io::stdin().is_terminal();

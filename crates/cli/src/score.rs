@@ -38,13 +38,13 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let default_rules = if args.crib { Rules::Crib } else { Rules::Hand };
     if args.batch {
-        return batch(|line, out| {
+        return batch(args.json, |line| {
             let (cards, rules) = split_rules(line, default_rules);
             let show = read_show(&parse_cards(cards)?)?;
             if args.json {
-                json_line(out, &ScoreJson::new(&show.breakdown(rules)))
+                Ok(serde_json::to_string(&ScoreJson::new(&show.breakdown(rules)))?)
             } else {
-                writeln!(out, "{}", show.score(rules)).context("writing the total")
+                Ok(show.score(rules).to_string())
             }
         });
     }
@@ -88,10 +88,10 @@ fn write_breakdown(out: &mut impl Write, breakdown: &Breakdown) -> io::Result<()
     };
     writeln!(
         out,
-        "{} with starter {} ({rules}): {} points",
+        "{} with starter {} ({rules}): {}",
         show.hand(),
         show.starter(),
-        breakdown.total()
+        crib_core::points_phrase(u32::from(breakdown.total()))
     )?;
     writeln!(out, "{}", breakdown.spoken())?;
     let steps = breakdown.steps();

@@ -4,7 +4,7 @@
 //! listener and a server with the saved games, says where to point the
 //! browser, and runs until ctrl-c.
 
-use std::net::SocketAddr;
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -16,10 +16,11 @@ use crate::saved::Db;
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The address to listen on. Keep it on loopback unless the players are
-    /// elsewhere: the server has no TLS.
-    #[arg(long, default_value = "127.0.0.1:8121")]
-    addr: SocketAddr,
+    /// The address to listen on, HOST:PORT with a host name or an IP
+    /// address (port 0: any free port). Keep it on loopback unless the
+    /// players are elsewhere: the server has no TLS.
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8121")]
+    addr: String,
     /// Deal the games opened without a seed of their own from this seed, in
     /// order, so that a session can be replayed [default: random deals].
     #[arg(long)]
@@ -40,6 +41,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         games: usize::try_from(args.max_games).context("--max-games")?,
         idle: Duration::from_secs(args.idle_minutes.saturating_mul(60)),
     };
+    let addrs = resolve(&args.addr)?;
     let saved = Arc::new(args.db.open()?);
     let server = Arc::new(Server::new(limits, args.seed).with_saved_games(saved));
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -47,7 +49,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(async {
-        let listener = crib_web::bind(args.addr).await?;
+        let listener = bind(&addrs).await?;
         let addr = listener.local_addr().context("reading the listening address")?;
         // The browser test reads this line to find the port of --addr ...:0.
         eprintln!("crib: serving on http://{addr}/ (ctrl-c stops)");
@@ -55,4 +57,27 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         anyhow::Ok(())
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The addresses that `HOST:PORT` names, resolving a host name.
+fn resolve(addr: &str) -> anyhow::Result<Vec<SocketAddr>> {
+    let addrs: Vec<SocketAddr> = addr
+        .to_socket_addrs()
+        .with_context(|| format!("--addr {addr}: not an address (HOST:PORT)"))?
+        .collect();
+    anyhow::ensure!(!addrs.is_empty(), "--addr {addr}: the host name has no address");
+    Ok(addrs)
+}
+
+/// Listens on the first of `addrs` that can be bound (`localhost` may name
+/// both ::1 and 127.0.0.1), or says why the last could not.
+async fn bind(addrs: &[SocketAddr]) -> anyhow::Result<tokio::net::TcpListener> {
+    let mut failure = None;
+    for &addr in addrs {
+        match crib_web::bind(addr).await {
+            Ok(listener) => return Ok(listener),
+            Err(error) => failure = Some(error),
+        }
+    }
+    Err(failure.map_or_else(|| anyhow::anyhow!("no address to listen on"), anyhow::Error::from))
 }

@@ -15,7 +15,7 @@ use crate::output::{games_bar, grouped, print_run};
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The number of games.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1000, value_parser = crate::output::at_least_one)]
     games: u64,
     /// The seed of the run [default: random, printed to replay the run].
     #[arg(long)]

@@ -114,7 +114,7 @@ fn a_database_that_cannot_be_read_is_an_error() {
     std::fs::write(&path, "not a database ".repeat(100)).unwrap();
     let output = crib(&["history", "--db", path.to_str().unwrap()], "");
     assert_eq!(output.status.code(), Some(1));
-    assert!(stderr(&output).contains("opening the saved games"), "{}", stderr(&output));
+    assert!(stderr(&output).contains("cannot open the database"), "{}", stderr(&output));
 }
 
 #[test]

@@ -180,7 +180,7 @@ fn usage_errors_exit_2() {
 }
 
 #[test]
-fn score_batch_answers_every_good_line() {
+fn score_batch_answers_every_line() {
     let input = "5H 5S 5C JD 5D\n\
                  # a comment\n\
                  \n\
@@ -192,7 +192,14 @@ fn score_batch_answers_every_good_line() {
                  2H 3H 6H 8H KH CRIB\n";
     let output = crib(&["score", "--batch"], input);
     assert_eq!(output.status.code(), Some(1));
-    assert_eq!(stdout(&output), "29\n2\n6\n24\n7\n");
+    assert_eq!(
+        stdout(&output),
+        "29\n\n\n2\n6\n\
+         error: counting a show: a show is 4 cards and the starter, not 4 cards\n\
+         24\n\
+         error: counting a show: the starter 5H is also in the hand\n\
+         7\n"
+    );
     let errors = stderr(&output);
     assert!(
         errors.contains("line 6: counting a show: a show is 4 cards and the starter, not 4 cards"),
@@ -251,7 +258,11 @@ fn discard_batch_prints_keep_and_crib() {
     let input = "5H 5S JD 4C 6C KD\ncard(5,hearts) card(5,spades) card(jack,diamonds) card(4,clubs) card(6,clubs)\n5H 5S\n5H 5S JD 4C 6C 5H\n";
     let output = crib(&["discard", "--batch"], input);
     assert_eq!(output.status.code(), Some(1));
-    assert_eq!(stdout(&output), "4C 5H 5S 6C | JD KD\n4C 5H 5S 6C | JD\n");
+    assert_eq!(
+        stdout(&output),
+        "4C 5H 5S 6C | JD KD\n4C 5H 5S 6C | JD\n\
+         error: a deal is 5 or 6 cards, not 2\nerror: card 5H is given twice\n"
+    );
     let errors = stderr(&output);
     assert!(errors.contains("line 3: a deal is 5 or 6 cards, not 2"), "{errors}");
     assert!(errors.contains("line 4: card 5H is given twice"), "{errors}");
@@ -425,6 +436,7 @@ mod transcript;
 #[path = "../../tui/tests/common.rs"]
 #[allow(dead_code)]
 mod tui_common;
+mod unix;
 
 mod play {
     use super::*;

@@ -40,4 +40,4 @@ pub use game::seat::{BySeat, BySide, ConfigError, GameConfig, Seat, Side};
 pub use game::view::View;
 pub use notation::{ParseCardError, parse_cards};
 pub use score::{Breakdown, Rules, Show, ShowError, score_unchecked};
-pub use speech::{Category, CountStep, number_words};
+pub use speech::{Category, CountStep, number_words, points_phrase};

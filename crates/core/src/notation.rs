@@ -9,7 +9,9 @@
 //!
 //! A list of cards is those forms separated by white space or commas,
 //! optionally in square brackets as a Prolog list:
-//! `[card(7,clubs), card(queen,hearts)]`. Errors name the token at fault.
+//! `[card(7,clubs), card(queen,hearts)]`. Errors name the token at fault,
+//! whole when it is short and cut with an ellipsis when it is long, so that a
+//! mistyped argument of any length gives a message of one line.
 
 use std::str::FromStr;
 
@@ -21,20 +23,22 @@ pub enum ParseCardError {
     /// Nothing where a card was expected.
     #[error("expected a card, found nothing")]
     Empty,
-    /// The rank part of a token is not a rank.
+    /// The rank part of a token is not a rank (and its suit part is a
+    /// suit, or it is a `card(Rank, Suit)` term).
     #[error("card {token}: unknown rank {rank}")]
     Rank {
-        /// The whole token.
+        /// The token, cut short if it is long.
         token: String,
-        /// The part that should have been a rank.
+        /// The part that should have been a rank, cut short if it is long.
         rank: String,
     },
-    /// The suit part of a token is not a suit.
+    /// The suit part of a token is not a suit (and its rank part is a rank,
+    /// or it is a `card(Rank, Suit)` term).
     #[error("card {token}: unknown suit {suit}")]
     Suit {
-        /// The whole token.
+        /// The token, cut short if it is long.
         token: String,
-        /// The part that should have been a suit.
+        /// The part that should have been a suit, cut short if it is long.
         suit: String,
     },
     /// A token that is neither a card nor a `card(Rank, Suit)` term.
@@ -60,8 +64,8 @@ impl FromStr for Card {
     /// }
     /// assert_eq!("card(ace,spades)".parse::<Card>()?.to_string(), "AS");
     /// assert_eq!(
-    ///     "1X".parse::<Card>().unwrap_err().to_string(),
-    ///     "card 1X: unknown rank 1"
+    ///     "1H".parse::<Card>().unwrap_err().to_string(),
+    ///     "card 1H: unknown rank 1"
     /// );
     /// # Ok::<(), crib_core::ParseCardError>(())
     /// ```
@@ -136,9 +140,22 @@ fn is_term(token: &str) -> bool {
         && token[4..].trim_start().starts_with('(')
 }
 
+/// The most characters of a token that an error quotes: more than the
+/// longest way of writing a card, `card( queen , diamonds )`.
+const QUOTED: usize = 32;
+
+/// `text` as an error quotes it: whole up to [`QUOTED`] characters, else its
+/// first [`QUOTED`] characters and an ellipsis.
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
 /// Reads `card(Rank, Suit)`; the caller has checked that it opens with `card(`.
 fn parse_term(token: &str) -> Result<Card, ParseCardError> {
-    let malformed = || ParseCardError::Malformed(token.to_owned());
+    let malformed = || ParseCardError::Malformed(quoted(token));
     let arguments = token[4..]
         .trim_start()
         .strip_prefix('(')
@@ -147,26 +164,42 @@ fn parse_term(token: &str) -> Result<Card, ParseCardError> {
     let (rank, suit) = arguments.split_once(',').ok_or_else(malformed)?;
     let (rank, suit) = (rank.trim(), suit.trim());
     let rank = rank_word(rank)
-        .ok_or_else(|| ParseCardError::Rank { token: token.to_owned(), rank: rank.to_owned() })?;
+        .ok_or_else(|| ParseCardError::Rank { token: quoted(token), rank: quoted(rank) })?;
     let suit = suit_word(suit)
-        .ok_or_else(|| ParseCardError::Suit { token: token.to_owned(), suit: suit.to_owned() })?;
+        .ok_or_else(|| ParseCardError::Suit { token: quoted(token), suit: quoted(suit) })?;
     Ok(Card::new(rank, suit))
 }
 
+/// Reads a code, rank then suit (`5H`, `10♠`). Only a token shaped like one
+/// (a character or a number, then a character) is said to have a bad rank or
+/// a bad suit, and only when the other part is good: `ten`, `bad` or
+/// `garbage` is not a card with an unknown rank `te`, `ba` or `garbag`, it is
+/// not a card.
 fn parse_code(token: &str) -> Result<Card, ParseCardError> {
+    let malformed = || ParseCardError::Malformed(quoted(token));
+    if token.chars().count() > 3 {
+        return Err(malformed());
+    }
     // The suit is the last character; everything before it is the rank.
     let (split, last) = token.char_indices().next_back().ok_or(ParseCardError::Empty)?;
     let rank_text = &token[..split];
     if rank_text.is_empty() {
-        return Err(ParseCardError::Malformed(token.to_owned()));
+        return Err(malformed());
     }
-    let rank = rank_code(rank_text).ok_or_else(|| ParseCardError::Rank {
-        token: token.to_owned(),
-        rank: rank_text.to_owned(),
-    })?;
-    let suit = suit_code(last)
-        .ok_or_else(|| ParseCardError::Suit { token: token.to_owned(), suit: last.to_string() })?;
-    Ok(Card::new(rank, suit))
+    // A rank part of two characters is one only as a number (`10`, `11`):
+    // `bad` is not a card with the rank `ba`.
+    let rank_shaped =
+        rank_text.chars().count() == 1 || rank_text.bytes().all(|b| b.is_ascii_digit());
+    match (rank_code(rank_text), suit_code(last)) {
+        (Some(rank), Some(suit)) => Ok(Card::new(rank, suit)),
+        (None, Some(_)) if rank_shaped => {
+            Err(ParseCardError::Rank { token: token.to_owned(), rank: rank_text.to_owned() })
+        }
+        (Some(_), None) => {
+            Err(ParseCardError::Suit { token: token.to_owned(), suit: last.to_string() })
+        }
+        _ => Err(malformed()),
+    }
 }
 
 /// A rank code of the canonical notation (`A 2 … 9 T J Q K`, or `10`).
@@ -236,7 +269,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_token() {
-        assert_eq!(card("1X"), "error: card 1X: unknown rank 1");
+        assert_eq!(card("1H"), "error: card 1H: unknown rank 1");
         assert_eq!(card("5X"), "error: card 5X: unknown suit X");
         assert_eq!(card("11H"), "error: card 11H: unknown rank 11");
         assert_eq!(
@@ -255,6 +288,38 @@ mod tests {
             "error: card card(5,hearts: not a card (write it like 5H, 10h, 5♥ or card(5, hearts))"
         );
         assert_eq!(card(""), "error: expected a card, found nothing");
+    }
+
+    #[test]
+    fn a_token_that_is_not_shaped_like_a_card_is_not_a_card() {
+        let not_a_card = |token: &str| {
+            format!(
+                "error: card {token}: not a card (write it like 5H, 10h, 5♥ or card(5, hearts))"
+            )
+        };
+        for token in ["garbage", "ten", "bad", "1X", "5hearts", "♥♥♥♥"] {
+            assert_eq!(card(token), not_a_card(token), "{token}");
+        }
+        assert_eq!(card("QQ"), "error: card QQ: unknown suit Q");
+    }
+
+    #[test]
+    fn a_long_token_is_quoted_cut_short_at_a_character() {
+        let long = "♥".repeat(100_000);
+        let error = card(&long);
+        assert_eq!(error, not_a_card_cut(&"♥".repeat(32)));
+        let term = format!("card({}, hearts)", "x".repeat(1000));
+        let error = card(&term);
+        assert_eq!(error.matches('…').count(), 2, "{error}");
+        assert!(error.len() < 120, "{error}");
+        assert!(error.starts_with("error: card card(xxx"), "{error}");
+        // Quoted whole up to the limit.
+        let limit = format!("card({}, hearts)", "x".repeat(16));
+        assert_eq!(card(&limit), format!("error: card {limit}: unknown rank {}", "x".repeat(16)));
+    }
+
+    fn not_a_card_cut(head: &str) -> String {
+        format!("error: card {head}…: not a card (write it like 5H, 10h, 5♥ or card(5, hearts))")
     }
 
     #[test]

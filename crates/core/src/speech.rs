@@ -159,6 +159,18 @@ impl Breakdown {
     }
 }
 
+/// A number of points in figures, as a total is written: "1 point",
+/// "29 points", "0 points".
+///
+/// ```
+/// assert_eq!(crib_core::points_phrase(1), "1 point");
+/// assert_eq!(crib_core::points_phrase(29), "29 points");
+/// ```
+#[must_use]
+pub fn points_phrase(n: u32) -> String {
+    format!("{n} point{}", if n == 1 { "" } else { "s" })
+}
+
 /// A whole number in English words, as a count is said: `29` is
 /// "twenty-nine", `121` "one hundred and twenty-one".
 ///

@@ -93,6 +93,7 @@ fn breakdown_points(breakdown: &Breakdown) -> Points {
 // slow by design, runs once per show and rule set. The breakdown, which
 // collects every combination into vectors, takes most of the time.
 #[test]
+#[ignore = "exhaustive, a minute or more: CI runs it (cargo test --release --workspace -- --ignored)"]
 fn every_show_counts_as_the_reference_counts_it() {
     let tallies = tally(|hand, starter, rules| {
         let show = Show::from_cards(&hand, starter).unwrap();

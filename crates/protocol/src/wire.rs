@@ -116,7 +116,7 @@ pub enum CommandError {
         what: &'static str,
     },
     /// An argument that should be a card.
-    #[error("{0}")]
+    #[error(transparent)]
     Card(#[from] ParseCardError),
     /// A word in none of the protocol's card forms (a suit symbol, a Prolog
     /// term, or no form at all).

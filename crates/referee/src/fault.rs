@@ -67,7 +67,10 @@ pub enum Fault {
         reason: String,
     },
     /// A hand or crib counted differently from the referee's count.
-    #[error("miscounted `{command}`: {engine} points, the referee counts {referee}")]
+    #[error(
+        "miscounted `{command}`: {}, the referee counts {referee}",
+        crib_core::points_phrase(*engine)
+    )]
     Miscount {
         /// The `show` or `crib` command.
         command: String,

@@ -203,12 +203,6 @@ pub fn cards_text(cards: CardSet) -> String {
     cards.iter().map(card_text).collect::<Vec<_>>().join(" ")
 }
 
-/// "1 point", "2 points".
-#[must_use]
-pub fn points_text(points: u32) -> String {
-    format!("{points} point{}", if points == 1 { "" } else { "s" })
-}
-
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
@@ -535,12 +529,5 @@ mod tests {
                 "You cut 2♣, the computer cuts K♦: you deal first.",
             ]
         );
-    }
-
-    #[test]
-    fn points_are_counted_in_words() {
-        assert_eq!(points_text(1), "1 point");
-        assert_eq!(points_text(0), "0 points");
-        assert_eq!(points_text(12), "12 points");
     }
 }

@@ -13,8 +13,10 @@
 //! same conversation with fewer round trips.
 
 use std::collections::VecDeque;
+use std::ffi::OsStr;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 use std::str::FromStr;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
@@ -40,6 +42,12 @@ const QUOTE: usize = 120;
 
 /// An engine's command line: the program and its arguments, split like a
 /// shell splits words (quotes and backslashes), but run without a shell.
+///
+/// The program is looked for on the `PATH` as usual, with one exception: a
+/// command line whose program is the word `crib` runs the program that is
+/// running now, when that is `crib` and no other `crib` is on the `PATH`
+/// (see [`EngineProcess::start`]). So `crib match --seat-0 "crib engine"`
+/// works from a clone before `crib` is installed, with the same build.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineCommand {
     line: String,
@@ -114,6 +122,18 @@ impl fmt::Display for EngineCommand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(&self.line)
     }
+}
+
+/// The program name that may stand for this program: see [`EngineCommand`].
+const CRIB: &str = "crib";
+
+/// This program, if it is `crib`: what an engine's command line starting
+/// with `crib` runs when there is no `crib` on the `PATH`. Any other program
+/// (a test, a benchmark, another referee) is not a cribbage engine, so the
+/// word keeps its ordinary meaning there.
+fn own_crib() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    (exe.file_stem()? == CRIB).then_some(exe)
 }
 
 /// Where an engine's standard error goes.
@@ -192,6 +212,9 @@ impl EngineProcess {
     /// Starts `command` and checks that it speaks protocol version 1
     /// (`protocol;`), then asks its `name;`.
     ///
+    /// A program named `crib` that is not on the `PATH` is this program, if
+    /// this program is `crib`: see [`EngineCommand`].
+    ///
     /// # Errors
     ///
     /// [`Fault::Start`] if the program cannot be run or speaks another
@@ -202,16 +225,24 @@ impl EngineProcess {
             .words
             .split_first()
             .ok_or_else(|| start_fault("an empty command line".to_owned()))?;
-        let mut child = std::process::Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(match options.stderr {
-                EngineStderr::Discard => Stdio::null(),
-                EngineStderr::Inherit => Stdio::inherit(),
-            })
-            .spawn()
-            .map_err(|error| start_fault(format!("{program}: {error}")))?;
+        let spawn = |program: &OsStr| {
+            std::process::Command::new(program)
+                .args(args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(match options.stderr {
+                    EngineStderr::Discard => Stdio::null(),
+                    EngineStderr::Inherit => Stdio::inherit(),
+                })
+                .spawn()
+        };
+        let spawned = match spawn(program.as_ref()) {
+            Err(error) if error.kind() == io::ErrorKind::NotFound && program == CRIB => {
+                own_crib().map_or(Err(error), |crib| spawn(crib.as_os_str()))
+            }
+            spawned => spawned,
+        };
+        let mut child = spawned.map_err(|error| start_fault(format!("{program}: {error}")))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             reap(&mut child);
             return Err(start_fault("no pipes to the process".to_owned()));

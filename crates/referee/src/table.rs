@@ -719,18 +719,30 @@ fn illegal_fault(action: Action, illegal: &IllegalAction) -> Fault {
     }
 }
 
-/// An error with its causes, as one line, each said once.
+/// An error and its causes on one line, outermost first, separated by
+/// `: `, leaving out a cause whose text the line already says.
+///
+/// Some error types put their source's text in their own message as well as
+/// returning it as the source (`cannot listen on X: Address already in use`,
+/// then `Address already in use` again), and some sources only repeat it with
+/// a code (SQLite's "file is not a database", then "Error code 26: file is not
+/// a database"). A cause that contains the previous text, or is contained in
+/// it, adds nothing and is left out.
 #[must_use]
 pub fn error_chain(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        let said = cause.to_string();
-        if !text.contains(&said) {
-            text.push_str(": ");
-            text.push_str(&said);
+    let mut line = String::new();
+    let mut last = String::new();
+    let mut cause = Some(error);
+    while let Some(error) = cause {
+        let text = error.to_string();
+        if last.is_empty() || !(last.contains(&text) || text.contains(&last)) {
+            if !line.is_empty() {
+                line.push_str(": ");
+            }
+            line.push_str(&text);
+            last = text;
         }
-        source = cause.source();
+        cause = error.source();
     }
-    text
+    line
 }

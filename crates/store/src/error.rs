@@ -22,6 +22,15 @@ pub enum StoreError {
         #[source]
         source: std::io::Error,
     },
+    /// Whether the database exists could not be found out.
+    #[error("cannot look for the database {path}")]
+    Look {
+        /// The database file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
     /// The database could not be opened or set up.
     #[error("cannot open the database {path}")]
     Open {
@@ -31,9 +40,21 @@ pub enum StoreError {
         #[source]
         source: rusqlite::Error,
     },
+    /// An SQLite database of another program's (its `application_id` is not
+    /// crib's, or it has tables and no crib schema): it is refused, and
+    /// nothing is written into it.
+    #[error("{path} is not a database of crib's saved games ({why}): choose another with --db")]
+    Foreign {
+        /// The database file.
+        path: PathBuf,
+        /// What shows that it is another program's.
+        why: String,
+    },
     /// The database was written by a newer version of this program.
-    #[error("the database has schema version {found}, newer than this program's {known}")]
+    #[error("the database {path} has schema version {found}, newer than this program's {known}")]
     NewerSchema {
+        /// The database file.
+        path: PathBuf,
         /// The version found in the file.
         found: i64,
         /// The newest version this program knows.

@@ -50,7 +50,7 @@ pub mod testing;
 mod web;
 
 pub use error::StoreError;
-pub use schema::SCHEMA_VERSION;
+pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use stats::{Record, RolePoints, Stats};
 pub use store::{
     GameId, GameSummary, Move, NewGame, Outcome, Player, PlayerKind, Resumed, Status, Store,

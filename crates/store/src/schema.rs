@@ -6,6 +6,14 @@
 //! one leaves the file at the version before it. Migrations are only ever
 //! appended: a released schema is never edited, since files written by it
 //! exist.
+//!
+//! Whose file it is is SQLite's `PRAGMA application_id`, set to
+//! [`APPLICATION_ID`] by the fourth migration. A file is crib's if it has
+//! that id, or no id and either nothing in it yet or the tables of an older
+//! crib (the schemas before the fourth did not set it); any other database
+//! is refused before anything is written into it.
+
+use std::path::Path;
 
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
@@ -89,11 +97,14 @@ CREATE TABLE web_tables (
 CREATE INDEX web_tables_by_game ON web_tables (game_id);
 ";
 
-/// The fourth schema: who gave up a match. A match given up by a person
+/// The `application_id` of crib's databases: "crib" in ASCII.
+pub const APPLICATION_ID: i32 = i32::from_be_bytes(*b"crib");
+
+/// The fifth schema: who gave up a match. A match given up by a person
 /// (resigned, or quit to start another) is a loss for their side in the
 /// history and the statistics; one closed by no one in particular (a browser
 /// table left to expire) is not counted at all.
-const V4: &str = "ALTER TABLE games ADD COLUMN given_up_by INTEGER;";
+const V5: &str = "ALTER TABLE games ADD COLUMN given_up_by INTEGER;";
 
 type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
@@ -104,15 +115,18 @@ const MIGRATIONS: &[Step] = &[
     |tx| {
         tx.execute_batch(V2)?;
         // The backfill reads matches as this program reads them, with the
-        // column of the fourth schema.
+        // column of the fifth schema.
         add_given_up_by(tx)?;
         crate::store::backfill_results(tx)
     },
     |tx| Ok(tx.execute_batch(V3)?),
+    // The fourth schema: the file says that it is crib's. Databases of the
+    // first three schemas are recognised by their tables and stamped here.
+    |tx| Ok(tx.pragma_update(None, "application_id", APPLICATION_ID)?),
     add_given_up_by,
 ];
 
-/// The fourth schema's column, unless it is there already (added for the
+/// The fifth schema's column, unless it is there already (added for the
 /// second schema's backfill, or by a file whose version was set back).
 fn add_given_up_by(tx: &Transaction<'_>) -> Result<(), StoreError> {
     let present: i64 = tx.query_row(
@@ -121,7 +135,7 @@ fn add_given_up_by(tx: &Transaction<'_>) -> Result<(), StoreError> {
         |row| row.get(0),
     )?;
     if present == 0 {
-        tx.execute_batch(V4)?;
+        tx.execute_batch(V5)?;
     }
     Ok(())
 }
@@ -146,7 +160,8 @@ pub fn migrate_to(conn: &mut Connection, version: i64) -> Result<(), StoreError>
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let found: i64 = tx.query_row("PRAGMA user_version", [], |row| row.get(0))?;
     if found > SCHEMA_VERSION {
-        return Err(StoreError::NewerSchema { found, known: SCHEMA_VERSION });
+        let path = tx.path().unwrap_or_default().into();
+        return Err(StoreError::NewerSchema { path, found, known: SCHEMA_VERSION });
     }
     let target = version.min(SCHEMA_VERSION);
     for (index, step) in MIGRATIONS.iter().enumerate() {
@@ -159,3 +174,48 @@ pub fn migrate_to(conn: &mut Connection, version: i64) -> Result<(), StoreError>
     tx.commit()?;
     Ok(())
 }
+
+/// Checks that the database is crib's, or empty, before anything is written
+/// into it, and returns its schema version.
+///
+/// # Errors
+///
+/// [`StoreError::Foreign`] for another program's database; a file that is
+/// not a database at all, as SQLite says.
+pub(crate) fn check_owner(conn: &Connection, path: &Path) -> Result<i64, StoreError> {
+    let failed = |source| StoreError::Open { path: path.to_owned(), source };
+    let id: i32 = conn.query_row("PRAGMA application_id", [], |row| row.get(0)).map_err(failed)?;
+    let version: i64 =
+        conn.query_row("PRAGMA user_version", [], |row| row.get(0)).map_err(failed)?;
+    let foreign = |why: String| Err(StoreError::Foreign { path: path.to_owned(), why });
+    if id == APPLICATION_ID {
+        return Ok(version);
+    }
+    if id != 0 {
+        return foreign(format!("its application_id is {id:#010x}"));
+    }
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+        .and_then(|mut query| query.query_map([], |row| row.get(0))?.collect())
+        .map_err(failed)?;
+    if tables.is_empty() && version == 0 {
+        return Ok(0);
+    }
+    let crib = ["actions", "games", "seats"].iter().all(|name| tables.iter().any(|t| t == name));
+    if crib && (1..APPLICATION_STAMPED).contains(&version) {
+        return Ok(version);
+    }
+    foreign(if tables.is_empty() {
+        format!("it has no tables and user_version {version}")
+    } else {
+        let more = tables.len().saturating_sub(3);
+        let named = tables.iter().take(3).map(String::as_str).collect::<Vec<_>>().join(", ");
+        match more {
+            0 => format!("its tables are {named}"),
+            _ => format!("its tables are {named} and {more} more"),
+        }
+    })
+}
+
+/// The first schema version whose files carry [`APPLICATION_ID`].
+const APPLICATION_STAMPED: i64 = 4;

@@ -18,11 +18,11 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use crib_core::{Action, Claims, Event, GameConfig, GameResult, Match, Seat, Side, Skunk};
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
 use crate::StoreError;
 use crate::codec::{action_text, claims_text, parse_action, parse_claims};
-use crate::schema::migrate;
+use crate::schema::{check_owner, migrate};
 use crate::stats::Stats;
 
 /// How long a write waits for another process holding the file's lock.
@@ -214,6 +214,8 @@ pub struct Resumed {
 #[derive(Debug)]
 pub struct Store {
     path: PathBuf,
+    /// Opened with [`Store::open_read_only`]: every connection is read-only.
+    read_only: bool,
     writer: Mutex<Connection>,
     readers: Mutex<Vec<Connection>>,
 }
@@ -235,8 +237,9 @@ impl Store {
     ///
     /// # Errors
     ///
-    /// A file that cannot be created or opened, is not a database, or has a
-    /// newer schema; a failed migration.
+    /// A file that cannot be created or opened, is not a database, is
+    /// another program's database ([`StoreError::Foreign`]: nothing is
+    /// written into it), or has a newer schema; a failed migration.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
@@ -246,9 +249,52 @@ impl Store {
         migrate(&mut writer)?;
         Ok(Store {
             path: path.to_owned(),
+            read_only: false,
             writer: Mutex::new(writer),
             readers: Mutex::new(Vec::new()),
         })
+    }
+
+    /// Opens the database at `path` for reading only, for the commands that
+    /// only look at saved games: `None` if there is no such file (no game
+    /// has been saved there), and no file or directory is ever created.
+    ///
+    /// A database of crib's saved by an older version of the program is
+    /// first brought up to date, as [`Store::open`] would (it is crib's own
+    /// file, and the queries read the current schema); any other file is
+    /// only read.
+    ///
+    /// # Errors
+    ///
+    /// A file that cannot be opened, is not a database, is another
+    /// program's database, or has a newer schema; a failed migration. Writes
+    /// through the handle fail.
+    pub fn open_read_only(path: &Path) -> Result<Option<Store>, StoreError> {
+        if !path
+            .try_exists()
+            .map_err(|source| StoreError::Look { path: path.to_owned(), source })?
+        {
+            return Ok(None);
+        }
+        let conn = connect_read_only(path)?;
+        let version = check_owner(&conn, path)?;
+        if version == 0 {
+            // An empty file: no game was ever saved in it.
+            return Ok(None);
+        }
+        let writer = if version < crate::SCHEMA_VERSION {
+            drop(conn);
+            migrate(&mut connect(path)?)?;
+            connect_read_only(path)?
+        } else {
+            conn
+        };
+        Ok(Some(Store {
+            path: path.to_owned(),
+            read_only: true,
+            writer: Mutex::new(writer),
+            readers: Mutex::new(Vec::new()),
+        }))
     }
 
     /// The database file.
@@ -472,6 +518,7 @@ impl Store {
         let idle = self.readers.lock().unwrap_or_else(PoisonError::into_inner).pop();
         let conn = match idle {
             Some(conn) => conn,
+            None if self.read_only => connect_read_only(&self.path)?,
             None => connect(&self.path)?,
         };
         // One transaction, so that a read of several queries sees one
@@ -490,18 +537,30 @@ impl Store {
 /// Opens a connection set up for sharing the file: WAL, so readers never
 /// block the writer; `synchronous = FULL`, so a committed action survives a
 /// crash of the machine, not only of the program; foreign keys on; a busy
-/// timeout for other processes.
+/// timeout for other processes. Whose file it is is checked before anything
+/// is set, since setting WAL writes to the file.
 fn connect(path: &Path) -> Result<Connection, StoreError> {
-    let open = |path: &Path| -> Result<Connection, rusqlite::Error> {
-        let conn = Connection::open(path)?;
-        conn.busy_timeout(BUSY_TIMEOUT)?;
+    let failed = |source| StoreError::Open { path: path.to_owned(), source };
+    let conn = Connection::open(path).map_err(failed)?;
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(failed)?;
+    check_owner(&conn, path)?;
+    let set_up = |conn: &Connection| -> Result<(), rusqlite::Error> {
         let _mode: String =
             conn.pragma_update_and_check(None, "journal_mode", "WAL", |row| row.get(0))?;
         conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        Ok(conn)
+        conn.pragma_update(None, "foreign_keys", "ON")
     };
-    open(path).map_err(|source| StoreError::Open { path: path.to_owned(), source })
+    set_up(&conn).map_err(failed)?;
+    Ok(conn)
+}
+
+/// Opens a connection that can only read, and never creates the file.
+fn connect_read_only(path: &Path) -> Result<Connection, StoreError> {
+    let failed = |source| StoreError::Open { path: path.to_owned(), source };
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags).map_err(failed)?;
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(failed)?;
+    Ok(conn)
 }
 
 /// The JSON of a list of events: what replays are checked against.

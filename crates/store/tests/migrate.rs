@@ -3,7 +3,7 @@
 
 use crib_core::Match;
 use crib_store::testing::{choose, play_in_memory, setup};
-use crib_store::{SCHEMA_VERSION, Status, Store, StoreError, migrate_to};
+use crib_store::{APPLICATION_ID, SCHEMA_VERSION, Status, Store, StoreError, migrate_to};
 use rusqlite::{Connection, params};
 
 fn version(conn: &Connection) -> i64 {
@@ -104,10 +104,109 @@ fn a_newer_schema_is_refused() {
     let dir = crate::tempdir();
     let path = dir.path().join("crib.db");
     let conn = Connection::open(&path).unwrap();
+    // A newer crib's file says whose it is, as this one's do.
+    conn.pragma_update(None, "application_id", APPLICATION_ID).unwrap();
     conn.pragma_update(None, "user_version", 99).unwrap();
     drop(conn);
     let error = Store::open(&path).unwrap_err();
     assert!(matches!(error, StoreError::NewerSchema { found: 99, .. }), "{error}");
+    assert!(error.to_string().contains(path.to_str().unwrap()), "{error}");
+}
+
+fn application_id(conn: &Connection) -> i32 {
+    conn.query_row("PRAGMA application_id", [], |row| row.get(0)).unwrap()
+}
+
+#[test]
+fn a_new_database_says_it_is_cribs() {
+    let dir = crate::tempdir();
+    let path = dir.path().join("crib.db");
+    drop(Store::open(&path).unwrap());
+    assert_eq!(application_id(&Connection::open(&path).unwrap()), APPLICATION_ID);
+}
+
+#[test]
+fn a_crib_database_of_the_schemas_without_an_application_id_is_taken_up() {
+    for old in 1..=3 {
+        let dir = crate::tempdir();
+        let path = dir.path().join("crib.db");
+        let mut conn = Connection::open(&path).unwrap();
+        migrate_to(&mut conn, old).unwrap();
+        // The schemas before the fourth did not set the id.
+        conn.pragma_update(None, "application_id", 0).unwrap();
+        drop(conn);
+        // Read-only opening brings crib's own file up to date too.
+        let store = Store::open_read_only(&path).unwrap().unwrap();
+        assert!(store.history().unwrap().is_empty());
+        drop(store);
+        let conn = Connection::open(&path).unwrap();
+        assert_eq!((version(&conn), application_id(&conn)), (SCHEMA_VERSION, APPLICATION_ID));
+        drop(conn);
+        Store::open(&path).unwrap();
+    }
+}
+
+/// Another program's SQLite files: by its tables, by its application id,
+/// and an empty schema with a version of its own.
+fn foreign(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let setups = [
+        "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine');",
+        "PRAGMA application_id = 42; CREATE TABLE games (id INTEGER);",
+        "PRAGMA user_version = 3;",
+    ];
+    setups
+        .iter()
+        .enumerate()
+        .map(|(i, sql)| {
+            let path = dir.join(format!("other-{i}.db"));
+            Connection::open(&path).unwrap().execute_batch(sql).unwrap();
+            path
+        })
+        .collect()
+}
+
+#[test]
+fn another_programs_database_is_refused_and_left_alone() {
+    let dir = crate::tempdir();
+    for path in foreign(dir.path()) {
+        let before = std::fs::read(&path).unwrap();
+        let error = Store::open(&path).unwrap_err();
+        assert!(matches!(error, StoreError::Foreign { .. }), "{}: {error}", path.display());
+        let error = Store::open_read_only(&path).unwrap_err();
+        assert!(matches!(error, StoreError::Foreign { .. }), "{}: {error}", path.display());
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{}", path.display());
+    }
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["other-0.db", "other-1.db", "other-2.db"], "no journal left behind");
+}
+
+#[test]
+fn opening_to_read_creates_nothing() {
+    let dir = crate::tempdir();
+    let path = dir.path().join("saved").join("crib.db");
+    assert!(Store::open_read_only(&path).unwrap().is_none());
+    assert!(!dir.path().join("saved").exists());
+    // An empty file is no saved games either, and stays empty.
+    let empty = dir.path().join("empty.db");
+    std::fs::write(&empty, "").unwrap();
+    assert!(Store::open_read_only(&empty).unwrap().is_none());
+    assert_eq!(std::fs::read(&empty).unwrap(), b"");
+}
+
+#[test]
+fn a_store_opened_to_read_does_not_write() {
+    let dir = crate::tempdir();
+    let path = dir.path().join("crib.db");
+    drop(Store::open(&path).unwrap());
+    let store = Store::open_read_only(&path).unwrap().unwrap();
+    let setup = setup(4);
+    let (_, opening) = Match::new(setup.config, setup.games_to_win, setup.seed).unwrap();
+    assert!(store.start(&setup, &opening).is_err());
+    assert!(store.history().unwrap().is_empty());
 }
 
 #[test]

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use crib_ai::Strategy;
+use crib_core::GameConfig;
 use crib_referee::{
     BuiltInContestant, EngineCommand, EngineContestant, EngineOptions, EngineProcess, Sitter,
     StoreRecorder, Taken,
@@ -33,9 +34,27 @@ pub(crate) struct Args {
     level: Strategy,
     /// Play against an engine process started with this command line: any
     /// program that speaks the engine protocol, e.g. "crib engine --level
-    /// basic".
-    #[arg(long, value_name = "CMD", conflicts_with = "level")]
+    /// basic" (two players; with more, see --seat-1 to --seat-3).
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["level", "seat_1"])]
     engine: Option<String>,
+    /// Players at the table: 2, 3 or 4 (four play as partners: you and
+    /// North against West and East). You sit at seat 0; play passes to
+    /// seat 1 (West), then 2, then 3.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+    players: u8,
+    /// The score that wins a game: 121, or 61 for a short game.
+    #[arg(long, default_value_t = 121)]
+    target: u8,
+    /// The player at seat 1: a level (random, easy, basic, expert) or an
+    /// engine's command line [default: --level].
+    #[arg(long = "seat-1", value_name = "PLAYER")]
+    seat_1: Option<String>,
+    /// The player at seat 2 (three or four players).
+    #[arg(long = "seat-2", value_name = "PLAYER")]
+    seat_2: Option<String>,
+    /// The player at seat 3 (four players).
+    #[arg(long = "seat-3", value_name = "PLAYER")]
+    seat_3: Option<String>,
     /// Count your own hand and crib: you peg what you say (never more than
     /// the true count), and points you miss go to the computer.
     #[arg(long)]
@@ -45,20 +64,25 @@ pub(crate) struct Args {
     wins: u32,
     /// Take up the last unfinished match where it stopped, with its seed,
     /// options and computer player.
-    #[arg(long, conflicts_with_all = ["seed", "level", "engine", "muggins", "wins"])]
+    #[arg(long, conflicts_with_all = [
+        "seed", "level", "engine", "muggins", "wins", "players", "target", "seat_1", "seat_2",
+        "seat_3",
+    ])]
     resume: bool,
     #[command(flatten)]
     db: Db,
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    // Options are checked before the terminal, so that a script learns of
+    // a bad one.
+    table_config(args)?;
     crib_tui::require_terminal().context("crib play cannot start")?;
     let store = Arc::new(args.db.open()?);
     let path = store.path().to_owned();
     let mut app = if args.resume {
         let saved = store.unfinished().context("reading the saved matches")?;
-        let terminal =
-            |players: &[Player]| players.len() == 2 && players.first() == Some(&Player::person(ME));
+        let terminal = |players: &[Player]| players.first() == Some(&Player::person(ME));
         let Some(game) = saved.into_iter().find(|game| terminal(&game.setup.players)) else {
             anyhow::bail!(
                 "no unfinished match is saved in {}: crib play starts a new one",
@@ -68,38 +92,69 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         let resumed =
             store.resume(game.id).with_context(|| format!("taking up match {}", game.id))?;
         let setup = &resumed.summary.setup;
-        let options =
-            Options { seed: setup.seed, muggins: setup.muggins, games_to_win: setup.games_to_win };
-        let name = setup.players.get(1).map_or_else(String::new, |player| player.name.clone());
-        let computer = computer(&name)?;
+        let options = Options {
+            seed: setup.seed,
+            muggins: setup.muggins,
+            games_to_win: setup.games_to_win,
+            config: setup.config,
+        };
+        let others = setup
+            .players
+            .iter()
+            .skip(1)
+            .map(|player| computer(&player.name))
+            .collect::<anyhow::Result<Vec<_>>>()?;
         let moves: Vec<Taken> = resumed
             .moves
             .iter()
             .map(|saved| Taken { seat: saved.seat, action: saved.action, claims: saved.claims })
             .collect();
         let recorder = StoreRecorder::resuming(Arc::clone(&store), game.id);
-        App::resume(options, computer, Some(Box::new(recorder)), &moves)
+        App::resume(options, others, Some(Box::new(recorder)), &moves)
             .with_context(|| format!("taking up match {}", game.id))?
     } else {
         // A random seed is drawn below 2^32, short enough to read off the
         // screen and type after --seed.
         let seed = args.seed.unwrap_or_else(|| u64::from(rand::random::<u32>()));
-        let options = Options { seed, muggins: args.muggins, games_to_win: args.wins };
-        let name = args.engine.clone().unwrap_or_else(|| args.level.name().to_owned());
-        let computer = computer(&name)?;
-        App::new(options, computer, Some(Box::new(StoreRecorder::new(Arc::clone(&store)))))
+        let config = table_config(args)?;
+        let given = [&args.seat_1, &args.seat_2, &args.seat_3];
+        let options = Options { seed, muggins: args.muggins, games_to_win: args.wins, config };
+        let others = (1..usize::from(args.players))
+            .map(|seat| {
+                let name = match (seat, &args.engine, given[seat - 1]) {
+                    (1, Some(engine), _) => engine.clone(),
+                    (_, _, Some(player)) => player.clone(),
+                    _ => args.level.name().to_owned(),
+                };
+                computer(&name)
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        App::new(options, others, Some(Box::new(StoreRecorder::new(Arc::clone(&store)))))
     };
     crib_tui::run(&mut app).context("playing in the terminal")?;
-    let [ours, theirs] = app.games();
     eprintln!(
-        "crib: match seed {} (replay with --seed {}); games won: you {ours}, computer {theirs}",
+        "crib: match seed {} (replay with --seed {}); games won: {}",
         app.seed(),
-        app.seed()
+        app.seed(),
+        app.games_text()
     );
     if app.stage() != Stage::MatchOver {
         eprintln!("crib: the match is saved in {}: crib play --resume takes it up", path.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The table the options ask for, refusing seats it does not have.
+fn table_config(args: &Args) -> anyhow::Result<GameConfig> {
+    let config = GameConfig::new(args.players, args.target)?;
+    if args.engine.is_some() && args.players != 2 {
+        anyhow::bail!("--engine is for two players: give each seat with --seat-1 to --seat-3");
+    }
+    let given = [&args.seat_1, &args.seat_2, &args.seat_3];
+    if let Some(extra) = (usize::from(args.players)..4).find(|&seat| given[seat - 1].is_some()) {
+        anyhow::bail!("--seat-{extra} needs a table of {} players", extra + 1);
+    }
+    Ok(config)
 }
 
 /// The computer player saved as `name`: a built-in level, or else an

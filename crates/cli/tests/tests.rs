@@ -451,6 +451,18 @@ mod play {
     }
 
     #[test]
+    fn play_refuses_seats_the_table_does_not_have() {
+        let engine = crib(&["play", "--players", "3", "--engine", "crib engine"], "");
+        assert_eq!(engine.status.code(), Some(1));
+        assert!(stderr(&engine).contains("--engine is for two players"), "{}", stderr(&engine));
+        let seat = crib(&["play", "--seat-2", "basic"], "");
+        assert!(stderr(&seat).contains("--seat-2 needs a table of 3 players"), "{}", stderr(&seat));
+        let target = crib(&["play", "--players", "3", "--target", "100"], "");
+        assert!(stderr(&target).contains("121 or 61"), "{}", stderr(&target));
+        assert_eq!(crib(&["play", "--players", "5"], "").status.code(), Some(2));
+    }
+
+    #[test]
     fn play_refuses_bad_options() {
         assert_eq!(crib(&["play", "--level", "genius"], "").status.code(), Some(2));
         assert_eq!(
@@ -475,8 +487,8 @@ mod play {
     fn the_terminal_game_against_crib_engine_is_the_game_against_basic() {
         use crib_tui::{App, Options, Stage};
         let command = format!("'{}' engine --level basic", env!("CARGO_BIN_EXE_crib"));
-        let options = Options { seed: 11, muggins: false, games_to_win: 2 };
-        let mut against_engine = App::new(options, engine(&command), None);
+        let options = Options { seed: 11, muggins: false, games_to_win: 2, ..Options::default() };
+        let mut against_engine = App::new(options, vec![engine(&command)], None);
         let mut against_basic = tui_common::app(11, false, 2);
         for app in [&mut against_engine, &mut against_basic] {
             tui_common::play_until(app, &[Stage::MatchOver], &mut |_| unreachable!("no muggins"));
@@ -488,7 +500,7 @@ mod play {
     #[test]
     fn an_engine_that_does_not_start_stops_the_game_with_its_reason() {
         use crib_tui::{App, Options, Stage};
-        let app = App::new(Options::default(), engine("/nonexistent/engine"), None);
+        let app = App::new(Options::default(), vec![engine("/nonexistent/engine")], None);
         assert_eq!(app.stage(), Stage::Failed);
         assert!(app.failure().is_some_and(|why| why.contains("nonexistent")), "{app:?}");
     }
@@ -505,8 +517,8 @@ mod play {
             heard.display(),
             env!("CARGO_BIN_EXE_crib")
         );
-        let options = Options { seed: 5, muggins: false, games_to_win: 2 };
-        let mut app = App::new(options, engine(&command), None);
+        let options = Options { seed: 5, muggins: false, games_to_win: 2, ..Options::default() };
+        let mut app = App::new(options, vec![engine(&command)], None);
         tui_common::type_keys(&mut app, "12");
         tui_common::press(&mut app, crossterm::event::KeyCode::Enter);
         assert_eq!(app.stage(), Stage::Play, "{app:?}");
@@ -554,12 +566,19 @@ mod play {
             String::from_utf8_lossy(&output.stdout),
             String::from_utf8_lossy(&output.stderr)
         );
-        // The match quit after a discard and a card is saved, to be resumed.
+        // Both matches quit are saved, to be resumed, the latest first: the
+        // round at three, then the two-player match after a discard and a
+        // card.
         let store = crib_store::Store::open(&db).unwrap();
         let unfinished = store.unfinished().unwrap();
-        assert_eq!(unfinished.len(), 1);
-        let resumed = store.resume(unfinished[0].id).unwrap();
-        let played = resumed.moves.iter().filter(|m| m.seat == crib_tui::HUMAN).count();
-        assert!(played >= 2, "the person's discard and card: {:?}", resumed.moves);
+        assert_eq!(unfinished.len(), 2);
+        let [three, two] =
+            [&unfinished[0], &unfinished[1]].map(|game| store.resume(game.id).unwrap());
+        assert_eq!(three.summary.setup.config.players(), 3);
+        assert_eq!(two.summary.setup.config.players(), 2);
+        let played = two.moves.iter().filter(|m| m.seat == crib_tui::HUMAN).count();
+        assert!(played >= 2, "the person's discard and card: {:?}", two.moves);
+        let shown = three.events.iter().filter(|e| matches!(e, crib_core::Event::CribShown { .. }));
+        assert_eq!(shown.count(), 1, "a whole round at three: {:?}", three.events);
     }
 }

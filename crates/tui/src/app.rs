@@ -29,14 +29,11 @@ use crib_referee::narrate::{Perspective, card_text, narrate};
 use crib_referee::{Dealing, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::narrate::{Message, side_of};
+use crate::narrate::Message;
 use crib_ai::{Hint, hint};
 
 /// The person's seat.
 pub const HUMAN: Seat = Seat::ALL[0];
-
-/// The computer's seat.
-pub const COMPUTER: Seat = Seat::ALL[1];
 
 /// How long the computer seems to think before a move.
 pub const THINK: Duration = Duration::from_millis(700);
@@ -60,18 +57,20 @@ pub struct Options {
     pub muggins: bool,
     /// The games a side must win to win the match (at least 1).
     pub games_to_win: u32,
+    /// The players (2, 3 or 4, the person at seat 0) and the target.
+    pub config: GameConfig,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { seed: 0, muggins: false, games_to_win: 2 }
+        Options { seed: 0, muggins: false, games_to_win: 2, config: GameConfig::default() }
     }
 }
 
 /// What the person is asked to do, or waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
-    /// Choose two cards for the crib.
+    /// Choose the cards for the crib: two with two players, else one.
     Discard,
     /// Play a card, or say go.
     Play,
@@ -175,8 +174,8 @@ pub struct App {
     table: View,
     /// The pegs as shown: behind the game while a show is counted.
     board: Board,
-    /// Games won by each side, as presented.
-    games: [u32; 2],
+    /// Games won by each side, as presented, side 0 (the person's) first.
+    games: Vec<u32>,
     /// The number of the game on the table, from 1.
     game_number: u32,
     queue: VecDeque<Event>,
@@ -206,13 +205,18 @@ impl std::fmt::Debug for App {
 }
 
 impl App {
-    /// A match of the person at [`HUMAN`] against the program at
-    /// [`COMPUTER`], cut for the deal and dealt, ready for the person's first
-    /// move (or the computer's); every action saved through `recorder`, if
-    /// given, as it is taken.
+    /// A match of the person at [`HUMAN`] against `others` at the other
+    /// seats in order (programs: built-in players or engines), cut for the
+    /// deal and dealt, ready for the person's first move (or a computer's);
+    /// every action saved through `recorder`, if given, as it is taken.
+    ///
+    /// # Panics
+    ///
+    /// If `others` does not fill the other seats of `options.config`.
     #[must_use]
-    pub fn new(options: Options, computer: Sitter, recorder: Option<Box<dyn Recorder>>) -> App {
-        let play = Table::new(setup(&options), seats(computer), Dealing::OnRequest, recorder);
+    pub fn new(options: Options, others: Vec<Sitter>, recorder: Option<Box<dyn Recorder>>) -> App {
+        let seats = seats(options.config, others);
+        let play = Table::new(setup(&options), seats, Dealing::OnRequest, recorder);
         let mut app = App::blank(options, play);
         app.log.push(Message::plain(format!("A new match, seed {}.", app.seed)));
         let started = app.play.start();
@@ -233,22 +237,21 @@ impl App {
     /// that fails.
     pub fn resume(
         options: Options,
-        computer: Sitter,
+        others: Vec<Sitter>,
         recorder: Option<Box<dyn Recorder>>,
         moves: &[Taken],
     ) -> Result<App, TableError> {
-        let play =
-            Table::resume(setup(&options), seats(computer), Dealing::OnRequest, recorder, moves)?;
+        let seats = seats(options.config, others);
+        let play = Table::resume(setup(&options), seats, Dealing::OnRequest, recorder, moves)?;
         let mut app = App::blank(options, play);
-        let [ours, theirs] = [HUMAN, COMPUTER].map(|seat| {
-            app.play.play().games_won().get(side_of(seat).index()).copied().unwrap_or(0)
-        });
         app.board = *app.play.game().board();
-        app.games = [ours, theirs];
+        app.games = app.play.play().games_won().to_vec();
         app.game_number = app.play.play().game_index() + 1;
         app.log.push(Message::plain(format!(
-            "Match seed {} resumed: game {}, games won: you {ours}, computer {theirs}.",
-            app.seed, app.game_number
+            "Match seed {} resumed: game {}, games won: {}.",
+            app.seed,
+            app.game_number,
+            app.games_text()
         )));
         // The log picks up the round on the table, in the words it had.
         let events = app.play.events().to_vec();
@@ -267,13 +270,7 @@ impl App {
     /// An app over `play` with nothing presented yet.
     fn blank(options: Options, play: Table) -> App {
         let config = play.config();
-        let perspective = Perspective::new(
-            config,
-            Some(HUMAN),
-            BySeat::new(config, |seat| {
-                if seat == HUMAN { "you".to_owned() } else { "the computer".to_owned() }
-            }),
-        );
+        let perspective = Perspective::new(config, Some(HUMAN), seat_names(config));
         App {
             seed: options.seed,
             options,
@@ -281,7 +278,7 @@ impl App {
             play,
             perspective,
             board: Board::new(config),
-            games: [0; 2],
+            games: vec![0; usize::from(config.sides())],
             game_number: 1,
             queue: VecDeque::new(),
             shows: Vec::new(),
@@ -308,7 +305,7 @@ impl App {
         self.seed = seed;
         self.table = self.play.view(HUMAN);
         self.board = Board::new(self.play.config());
-        self.games = [0; 2];
+        self.games = vec![0; usize::from(self.play.config().sides())];
         self.game_number = 1;
         self.queue.clear();
         self.shows.clear();
@@ -347,10 +344,45 @@ impl App {
         self.seed
     }
 
-    /// The computer's name: its level, or an engine's command line.
+    /// Who plays the other seats: with one opponent its level or an
+    /// engine's command line, with more each seat's name and player
+    /// ("West basic, East expert").
     #[must_use]
     pub fn opponent_name(&self) -> String {
-        self.play.seats().get(COMPUTER).map(Sitter::describe).unwrap_or_default()
+        let others: Vec<(Seat, String)> = self
+            .play
+            .seats()
+            .iter()
+            .filter(|&(seat, _)| seat != HUMAN)
+            .map(|(seat, sitter)| (seat, sitter.describe()))
+            .collect();
+        match others.as_slice() {
+            [(_, only)] => only.clone(),
+            _ => others
+                .iter()
+                .map(|(seat, who)| format!("{} {who}", self.perspective.object(*seat)))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+
+    /// The games won, in words: "you 1, the computer 0", "you and North 1,
+    /// West and East 2".
+    #[must_use]
+    pub fn games_text(&self) -> String {
+        self.play
+            .config()
+            .all_sides()
+            .zip(&self.games)
+            .map(|(side, won)| format!("{} {won}", self.perspective.side(side)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The program the table waits on, if the person is not to move.
+    #[must_use]
+    pub fn waiting_on(&self) -> Option<Seat> {
+        self.play.program_due()
     }
 
     /// Who reads the log, and what the seats are called.
@@ -371,10 +403,10 @@ impl App {
         &self.board
     }
 
-    /// Games won so far: the person's, then the computer's.
+    /// Games won so far by each side, the person's first.
     #[must_use]
-    pub const fn games(&self) -> [u32; 2] {
-        self.games
+    pub fn games(&self) -> &[u32] {
+        &self.games
     }
 
     /// The number of the game on the table, from 1.
@@ -666,7 +698,8 @@ impl App {
                     self.attempt_or_fail(HUMAN, Action::Discard(marked));
                 } else {
                     self.notice = Some(format!(
-                        "Mark {needed} cards for the crib first (space marks, or the card's number)."
+                        "Mark {} for the crib first (space marks, or the card's number).",
+                        cards_words(needed)
                     ));
                 }
             }
@@ -681,7 +714,10 @@ impl App {
         } else if self.marked.len() < self.table.config.discards() {
             self.marked.insert(card);
         } else {
-            self.notice = Some("Two cards go to the crib: unmark one first.".to_owned());
+            self.notice = Some(match self.table.config.discards() {
+                1 => "One card goes to the crib: unmark it first.".to_owned(),
+                n => format!("{} cards go to the crib: unmark one first.", crib_words(n)),
+            });
         }
     }
 
@@ -948,7 +984,7 @@ impl App {
 
     fn peg(&mut self, event: &Event) {
         if let Some((seat, points)) = event.points() {
-            self.board.peg(side_of(seat), points);
+            self.board.peg(self.play.config().side_of(seat), points);
         }
     }
 
@@ -1003,23 +1039,53 @@ impl App {
     }
 }
 
-/// The table's setup from the options: two players to 121.
+/// The table's setup from the options.
 fn setup(options: &Options) -> TableSetup {
     TableSetup {
-        config: GameConfig::default(),
+        config: options.config,
         games_to_win: options.games_to_win,
         seed: options.seed,
         muggins: options.muggins,
     }
 }
 
-/// The person at [`HUMAN`], `computer` at [`COMPUTER`].
-fn seats(computer: Sitter) -> BySeat<Sitter> {
-    BySeat::from_vec(vec![Sitter::person(crate::ME), computer]).expect("two seats")
+/// The person at [`HUMAN`], `others` after them in playing order.
+fn seats(config: GameConfig, others: Vec<Sitter>) -> BySeat<Sitter> {
+    assert_eq!(others.len() + 1, usize::from(config.players()), "a sitter for every other seat");
+    let mut seats = vec![Sitter::person(crate::ME)];
+    seats.extend(others);
+    BySeat::from_vec(seats).expect("2 to 4 seats")
+}
+
+/// What the other seats are called at a table of `config`, the person's
+/// seat first: the computer with two players, else the compass points of
+/// a table where the person sits south and play passes to the left.
+#[must_use]
+pub fn seat_names(config: GameConfig) -> BySeat<String> {
+    let names: &[&str] = match config.players() {
+        2 => &["you", "the computer"],
+        3 => &["you", "West", "East"],
+        _ => &["you", "West", "North", "East"],
+    };
+    BySeat::new(config, |seat| names.get(seat.index()).copied().unwrap_or("someone").to_owned())
 }
 
 /// Whether an event is the person's show counted without their claim: with
 /// muggins they must count it first.
 fn awaits_claim(event: &Event) -> bool {
     matches!(event, Event::Shown { seat: HUMAN, .. } | Event::CribShown { dealer: HUMAN, .. })
+}
+
+/// "Two", for a number of cards given to the crib.
+fn crib_words(cards: usize) -> String {
+    let words = crib_core::number_words(u32::try_from(cards).unwrap_or(u32::MAX));
+    let mut chars = words.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// "one card", "two cards".
+#[must_use]
+pub(crate) fn cards_words(cards: usize) -> String {
+    let words = crib_core::number_words(u32::try_from(cards).unwrap_or(u32::MAX));
+    format!("{words} card{}", if cards == 1 { "" } else { "s" })
 }

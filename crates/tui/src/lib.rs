@@ -18,7 +18,7 @@
 //! use crib_referee::{BuiltInContestant, Sitter};
 //! use crib_tui::{App, Options, Stage};
 //! let computer = Sitter::program(BuiltInContestant::new(crib_ai::Strategy::Basic));
-//! let app = App::new(Options { seed: 1, ..Options::default() }, computer, None);
+//! let app = App::new(Options { seed: 1, ..Options::default() }, vec![computer], None);
 //! assert_eq!(app.stage(), Stage::Discard);
 //! assert_eq!(app.hand_cards().len(), 6);
 //! ```
@@ -32,7 +32,8 @@ mod terminal;
 pub mod ui;
 
 pub use app::{
-    App, COMPUTER, COUNTED, Confirm, Ending, HUMAN, Options, Overlay, STEP, ShowItem, Stage, THINK,
+    App, COUNTED, Confirm, Ending, HUMAN, Options, Overlay, STEP, ShowItem, Stage, THINK,
+    seat_names,
 };
 pub use crib_ai::{Hint, hint};
 

@@ -1,10 +1,8 @@
 //! The message log on screen: the lines of the one narration
 //! (`crib_referee::narrate`), each with the colour of whoever pegs.
 
-use crib_core::{Seat, Side};
+use crib_core::Side;
 use crib_referee::narrate::{Line, Perspective};
-
-use crate::app::{COMPUTER, HUMAN};
 
 /// Who a message is about, for its colour on screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,8 +11,8 @@ pub enum Tone {
     Plain,
     /// Points for the person.
     You,
-    /// Points for the computer.
-    Computer,
+    /// Points for another side.
+    Them(Side),
     /// A game or match won or lost.
     Result,
 }
@@ -42,28 +40,19 @@ impl Message {
             _ if line.result => Tone::Result,
             None => Tone::Plain,
             Some(seat) if reader.is_ours(seat) => Tone::You,
-            Some(_) => Tone::Computer,
+            Some(seat) => Tone::Them(reader.config().side_of(seat)),
         };
         Message { text: line.text.clone(), tone }
     }
 }
 
-/// The side a seat scores for in the two-player game on screen.
-#[must_use]
-pub fn side_of(seat: Seat) -> Side {
-    crib_core::GameConfig::default().side_of(seat)
-}
-
-/// The other seat.
-#[must_use]
-pub fn other(seat: Seat) -> Seat {
-    if seat == HUMAN { COMPUTER } else { HUMAN }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crib_core::{BySeat, Event, GameConfig, PegPoints, Rules, Show, parse_cards};
+    use crib_core::{BySeat, Event, GameConfig, PegPoints, Rules, Seat, Show, parse_cards};
+
+    const HUMAN: Seat = Seat::ALL[0];
+    const COMPUTER: Seat = Seat::ALL[1];
     use crib_referee::narrate::narrate;
 
     #[test]
@@ -83,7 +72,7 @@ mod tests {
         let show = Show::from_five(&cards).expect("a show");
         let shown = Event::Shown { seat: COMPUTER, breakdown: show.breakdown(Rules::Hand) };
         let line = &narrate(&shown, &reader).lines[0];
-        assert_eq!(Message::of(line, &reader).tone, Tone::Computer);
+        assert_eq!(Message::of(line, &reader).tone, Tone::Them(config.side_of(COMPUTER)));
         let nothing = Event::Played {
             seat: COMPUTER,
             card: "TH".parse().expect("a card"),

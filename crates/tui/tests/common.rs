@@ -9,8 +9,8 @@ use ratatui::buffer::Buffer;
 
 /// An app against the basic player with `seed`, for `games_to_win` games.
 pub(crate) fn app(seed: u64, muggins: bool, games_to_win: u32) -> App {
-    let options = Options { seed, muggins, games_to_win };
-    App::new(options, Sitter::program(BuiltInContestant::new(Strategy::Basic)), None)
+    let options = Options { seed, muggins, games_to_win, ..Options::default() };
+    App::new(options, vec![Sitter::program(BuiltInContestant::new(Strategy::Basic))], None)
 }
 
 /// Presses one key, then lets the computer and the count run until the

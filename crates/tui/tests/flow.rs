@@ -3,8 +3,11 @@
 
 use crib_ai::{Player, Strategy, best_keep};
 use crib_core::{Event, GameConfig, Seat, Side, Skunk};
-use crib_tui::{COMPUTER, Confirm, HUMAN, Hint, Overlay, STEP, Stage, THINK};
+use crib_tui::{Confirm, HUMAN, Hint, Overlay, STEP, Stage, THINK};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// The computer's seat at a table of two.
+const COMPUTER: crib_core::Seat = crib_core::Seat::ALL[1];
 
 use crate::common::{app, play_until, press, screen, type_keys};
 
@@ -295,7 +298,7 @@ fn restarting_asks_first_and_starts_a_new_match() {
 fn keys_that_cannot_act_say_why() {
     let mut game = app(42, false, 2);
     press(&mut game, KeyCode::Enter);
-    assert!(game.notice().unwrap().starts_with("Mark 2 cards"));
+    assert!(game.notice().unwrap().starts_with("Mark two cards"));
     type_keys(&mut game, "123");
     assert_eq!(game.marked().len(), 2);
     assert!(game.notice().unwrap().contains("unmark one first"));
@@ -314,4 +317,44 @@ fn keys_that_cannot_act_say_why() {
     play_until(&mut game, &[Stage::Play], &mut never_claims);
     press(&mut game, KeyCode::Char('g'));
     assert_eq!(game.notice(), Some("A card fits, so you cannot say go."));
+}
+
+/// An app at a table of `players`, the others basic players.
+fn table_of(players: u8, seed: u64) -> crib_tui::App {
+    use crib_referee::{BuiltInContestant, Sitter};
+    let config = GameConfig::new(players, 61).unwrap();
+    let options = crib_tui::Options { seed, muggins: false, games_to_win: 1, config };
+    let others = (1..players)
+        .map(|_| Sitter::program(BuiltInContestant::new(crib_ai::Strategy::Basic)))
+        .collect();
+    crib_tui::App::new(options, others, None)
+}
+
+#[test]
+fn three_and_four_players_play_whole_games_by_keys() {
+    for players in [3, 4] {
+        let mut app = table_of(players, 9);
+        assert_eq!(app.stage(), Stage::Discard);
+        assert_eq!(app.hand_cards().len(), 5, "five cards dealt at {players}");
+        play_until(&mut app, &[Stage::MatchOver], &mut |_| unreachable!("no muggins"));
+        let config = GameConfig::new(players, 61).unwrap();
+        assert_eq!(app.games().len(), usize::from(config.sides()));
+        assert_eq!(app.games().iter().sum::<u32>(), 1);
+        // Every seat played: each has a Played event in the record.
+        for seat in config.seats() {
+            assert!(
+                app.record()
+                    .iter()
+                    .any(|event| matches!(event, Event::Played { seat: s, .. } if *s == seat)),
+                "seat {seat} never played at {players}"
+            );
+        }
+        // The log names the others by their places at the table.
+        let log: Vec<&str> = app.log().iter().map(|m| m.text.as_str()).collect();
+        assert!(log.iter().any(|line| line.starts_with("West plays")), "{log:?}");
+        if players == 4 {
+            assert!(log.iter().any(|line| line.starts_with("North plays")), "{log:?}");
+            assert!(app.games_text().starts_with("you and North "), "{}", app.games_text());
+        }
+    }
 }

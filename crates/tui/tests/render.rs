@@ -2,13 +2,17 @@
 //! count, and whole screens.
 
 use crib_core::{Board, Card, CardSet, GameConfig, Seat, Side, parse_cards};
+use crib_referee::narrate::Perspective;
 use crib_tui::ui::{BoardWidget, HandWidget, PlayWidget};
-use crib_tui::{COMPUTER, HUMAN, Stage};
+use crib_tui::{HUMAN, Stage};
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
+
+/// The computer's seat at a table of two.
+const COMPUTER: crib_core::Seat = crib_core::Seat::ALL[1];
 
 use crate::common::{app, lines, press, screen};
 
@@ -35,7 +39,9 @@ fn board(you: (u16, u16), computer: (u16, u16)) -> Board {
 fn board_lines(board: &Board) -> Vec<String> {
     let area = Rect::new(0, 0, 77, 8);
     let mut buffer = Buffer::empty(area);
-    BoardWidget::new(board).render(area, &mut buffer);
+    let config = GameConfig::default();
+    let who = Perspective::new(config, Some(HUMAN), crib_tui::seat_names(config));
+    BoardWidget::new(board, &who).render(area, &mut buffer);
     lines(&buffer)
 }
 
@@ -56,7 +62,7 @@ fn board_pegs_at_the_start_the_first_hole_and_the_end_of_each_leg() {
     assert_eq!(
         drawn,
         [
-            "┌ board  ● you 1 (+1)   ● computer 120 (+60) ───────────────────────────────┐",
+            "┌ board  ● you 1 (+1)  ● the computer 120 (+60) ────────────────────────────┐",
             "│S          10          20          30          40          50          60  │",
             "│○ ●···· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ·····─╮│",
             "│· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····○╮││",
@@ -84,7 +90,7 @@ fn board_pegs_in_the_game_hole() {
             "│G 120         110         100         90          80          70           │",
         ]
     );
-    assert!(drawn[0].contains("● you 121 (+1)") && drawn[0].contains("● computer 60 (+60)"));
+    assert!(drawn[0].contains("● you 121 (+1)") && drawn[0].contains("● the computer 60 (+60)"));
 }
 
 #[test]
@@ -164,8 +170,14 @@ fn count_shows_the_cards_in_order_and_who_said_go() {
     let played = cards("5C 8D TS");
     let area = Rect::new(0, 0, 60, 1);
     let mut buffer = Buffer::empty(area);
-    PlayWidget { count: 23, cards: &played, gone: vec![COMPUTER] }.render(area, &mut buffer);
-    assert_eq!(lines(&buffer)[0].trim_end(), " Count 23            5♣   8♦  10♠   computer: go");
+    let config = GameConfig::default();
+    let who = Perspective::new(config, Some(HUMAN), crib_tui::seat_names(config));
+    PlayWidget { count: 23, cards: &played, gone: vec![COMPUTER], who: &who }
+        .render(area, &mut buffer);
+    assert_eq!(
+        lines(&buffer)[0].trim_end(),
+        " Count 23            5♣   8♦  10♠   the computer: go"
+    );
 }
 
 #[test]
@@ -194,4 +206,47 @@ fn a_small_terminal_gets_a_message_and_resizing_brings_the_game_back() {
     let drawn = screen(&app, 120, 40).join("\n");
     assert!(!drawn.contains("too small"));
     assert!(drawn.contains("front peg"));
+}
+
+#[test]
+fn three_players_have_three_tracks_and_each_other_player_on_the_table() {
+    let config = GameConfig::new(3, 121).unwrap();
+    let who = Perspective::new(config, Some(HUMAN), crib_tui::seat_names(config));
+    let mut board = Board::new(config);
+    for (side, score) in config.all_sides().zip([5, 30, 100]) {
+        board.set(side, score);
+    }
+    let area = Rect::new(0, 0, 78, 10);
+    let mut buffer = Buffer::empty(area);
+    BoardWidget::new(&board, &who).render(area, &mut buffer);
+    let drawn = lines(&buffer);
+    assert!(drawn[0].contains("● you 5") && drawn[0].contains("● West 30"), "{}", drawn[0]);
+    assert!(drawn[0].contains("● East 100"), "{}", drawn[0]);
+    // Three lanes out and three back, nested at the turn.
+    assert!(drawn[2].ends_with("──╮│") && drawn[3].ends_with("─╮││") && drawn[4].ends_with("╮│││"));
+    assert!(drawn[5].ends_with("╯│││") && drawn[6].ends_with("─╯││") && drawn[7].ends_with("──╯│"));
+    // The front pegs at 5 (your way out), 30 (West's way out) and 100
+    // (East's way back).
+    assert_eq!(glyph_at(&drawn, 2, 7), '●');
+    assert_eq!(glyph_at(&drawn, 3, 3 + 29 + 5), '●');
+    assert_eq!(glyph_at(&drawn, 5, 3 + 20 + 4), '●');
+
+    let table = {
+        use crib_referee::{BuiltInContestant, Sitter};
+        let options = crib_tui::Options {
+            seed: 3,
+            config: GameConfig::new(4, 121).unwrap(),
+            ..crib_tui::Options::default()
+        };
+        let others = (1..4)
+            .map(|_| Sitter::program(BuiltInContestant::new(crib_ai::Strategy::Basic)))
+            .collect();
+        crib_tui::App::new(options, others, None)
+    };
+    let screen = screen(&table, 80, 30);
+    let text = screen.join("\n");
+    for name in ["West", "North", "East", "you and North 0", "West and East 0"] {
+        assert!(text.contains(name), "no {name:?} on\n{text}");
+    }
+    assert!(text.contains("5 cards"), "{text}");
 }

@@ -49,8 +49,8 @@ impl Recorder for Shared {
     }
 }
 
-fn computer() -> Sitter {
-    Sitter::program(BuiltInContestant::new(Strategy::Basic))
+fn computer() -> Vec<Sitter> {
+    vec![Sitter::program(BuiltInContestant::new(Strategy::Basic))]
 }
 
 /// One step of the person's script: two cards to the crib, the chosen card
@@ -72,7 +72,7 @@ fn step(app: &mut App) {
 
 #[test]
 fn a_recorded_match_resumes_at_the_same_move() {
-    let options = Options { seed: 21, muggins: true, games_to_win: 2 };
+    let options = Options { seed: 21, muggins: true, games_to_win: 2, ..Options::default() };
     let saved = Arc::new(Mutex::new(Saved::default()));
     let mut app = App::new(options.clone(), computer(), Some(Box::new(Shared(saved.clone()))));
     assert_eq!(saved.lock().unwrap().starts, [21]);

@@ -60,13 +60,15 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let wide = area.width >= WIDE;
     let main = Rect { width: if wide { MAIN_WIDTH } else { area.width }, ..area };
     let status = Rect { height: 1, ..main };
+    let tracks = u16::from(app.perspective().config().sides());
+    let board_height = board::height(tracks);
     let board = Rect {
-        x: main.x + (main.width.min(MAIN_WIDTH) - board::WIDTH) / 2,
+        x: main.x + (main.width.min(MAIN_WIDTH) - board::width(tracks)) / 2,
         y: main.y + 1,
-        width: board::WIDTH,
-        height: board::HEIGHT,
+        width: board::width(tracks),
+        height: board_height,
     };
-    let below = main.y + 1 + board::HEIGHT;
+    let below = main.y + 1 + board_height;
     let spare = area.bottom().saturating_sub(below + TABLE_HEIGHT + 1);
     // Below the board the table takes what the log leaves it; the log keeps
     // at least seven rows when it is under the table.
@@ -95,7 +97,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
     };
 
     status_line(app, status, buf);
-    BoardWidget::new(app.board()).render(board, buf);
+    BoardWidget::new(app.board(), app.perspective()).render(board, buf);
     table::render(app, table, buf);
     table::prompt(app, prompt, buf);
     message_log(app, log, buf, !wide);
@@ -107,14 +109,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
-    let [ours, theirs] = app.games();
     let dot = || Span::styled(" · ", theme::dim());
     let left = Line::from(vec![
         Span::styled(" crib", theme::strong()),
         dot(),
         Span::raw(format!("game {}", app.game_number())),
         dot(),
-        Span::raw(format!("won: you {ours}, computer {theirs}")),
+        Span::raw(format!("won: {}", app.games_text())),
     ]);
     let mut right = vec![
         Span::raw(format!("seed {}", app.seed())),
@@ -155,7 +156,7 @@ fn message_log(app: &App, area: Rect, buf: &mut Buffer, rule_above: bool) {
         let style = match message.tone {
             Tone::Plain => Style::new(),
             Tone::You => Style::new().fg(theme::YOU),
-            Tone::Computer => Style::new().fg(theme::COMPUTER),
+            Tone::Them(side) => Style::new().fg(theme::side_colour(side)),
             Tone::Result => theme::strong(),
         };
         let wrapped = wrap(&message.text, width);

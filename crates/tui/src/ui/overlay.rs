@@ -9,7 +9,6 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::cards;
 use super::theme;
 use crate::app::{App, Confirm, HUMAN, Overlay};
-use crate::narrate::side_of;
 use crib_ai::Hint;
 use crib_referee::narrate::{cards_text, game_result};
 
@@ -197,10 +196,8 @@ fn hint_lines(hint: &Hint) -> Vec<Line<'static>> {
 fn ending(app: &App) -> Vec<Line<'static>> {
     let Some(ending) = app.ending() else { return Vec::new() };
     let result = &ending.result;
-    let won = result.winner == side_of(HUMAN);
-    let style =
-        if won { theme::seat_style(HUMAN) } else { theme::seat_style(crate::app::COMPUTER) };
-    let [ours, theirs] = app.games();
+    let who = app.perspective();
+    let style = theme::side_style(result.winner);
     let mut lines = vec![Line::styled(game_result(result, app.perspective()), style)];
     let (single, double) = app.perspective().config().skunk_lines();
     let line = match (result.skunk(), double) {
@@ -212,24 +209,33 @@ fn ending(app: &App) -> Vec<Line<'static>> {
     };
     lines.extend(line.map(|line| Line::styled(line, theme::dim())));
     lines.push(Line::raw(format!(
-        "Match: you {ours}, computer {theirs} (first to {}).",
+        "Match: {} (first to {}).",
+        app.games_text(),
         app.options().games_to_win
     )));
     lines.push(Line::raw(""));
     let next = if ending.match_won {
         format!(
-            "{} the match! Enter: a new match.  q: quit.",
-            if won { "You win" } else { "The computer wins" }
+            "{} {} the match! Enter: a new match.  q: quit.",
+            capitalised(&who.side(result.winner)),
+            who.side_verb(result.winner, "win")
         )
     } else {
         match app.next_dealer() {
             Some(dealer) if dealer == HUMAN => {
                 "Enter: the next game; you lost, so you deal.".to_owned()
             }
-            Some(_) => "Enter: the next game; the computer lost, so it deals.".to_owned(),
+            Some(dealer) => {
+                format!("Enter: the next game; {} deals first.", who.object(dealer))
+            }
             None => "Enter: the next game.".to_owned(),
         }
     };
     lines.push(Line::styled(next, theme::strong()));
     lines
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

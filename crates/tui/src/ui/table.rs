@@ -1,8 +1,9 @@
-//! The table under the board: the computer's cards, the starter and the
+//! The table under the board: the others' cards, the starter and the
 //! crib, the count, the person's hand, or the show being counted; and the
 //! line that says what to do.
 
 use crib_core::{Card, CardSet, Phase, Seat, View, number_words};
+use crib_referee::narrate::Perspective;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -11,7 +12,7 @@ use ratatui::widgets::Widget;
 
 use super::cards::{self, CARD_STEP};
 use super::theme;
-use crate::app::{App, COMPUTER, HUMAN, ShowItem, Stage};
+use crate::app::{App, HUMAN, ShowItem, Stage};
 use crib_referee::narrate::cards_text;
 
 /// The column where cards start, after the labels.
@@ -89,6 +90,8 @@ pub struct PlayWidget<'a> {
     pub cards: &'a [Card],
     /// Seats that have said go in this count.
     pub gone: Vec<Seat>,
+    /// Who reads the table, to name the seats.
+    pub who: &'a Perspective,
 }
 
 impl Widget for PlayWidget<'_> {
@@ -103,8 +106,8 @@ impl Widget for PlayWidget<'_> {
         let mut line = cards::faces(self.cards.iter().copied());
         for seat in self.gone {
             line.push_span(Span::styled(
-                if seat == HUMAN { "  you: go" } else { "  computer: go" },
-                theme::seat_style(seat),
+                format!("  {}: go", self.who.object(seat)),
+                theme::side_style(self.who.config().side_of(seat)),
             ));
         }
         let x = area.x + CARDS;
@@ -124,13 +127,38 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
     let row = |n: u16| Rect { y: area.y + n, height: 1, ..area };
 
-    // The computer's cards, face down, and the starter and crib.
-    label(buf, row(0), "Computer", table.dealer == COMPUTER && table.round > 0, COMPUTER);
-    let held = computer_cards(table);
-    set_line(buf, row(0), CARDS, &cards::backs(held));
+    // The others' cards, face down, and the starter and crib.
+    let who = app.perspective();
+    let others: Vec<Seat> = table.config.seats().filter(|&seat| seat != HUMAN).collect();
+    if let [other] = others[..] {
+        let name = capitalised(&who.object(other));
+        label(buf, row(0), &name, table.dealer == other && table.round > 0, who, other);
+        let held = held_cards(table, other);
+        set_line(buf, row(0), CARDS, &cards::backs(held));
+        if table.round > 0 {
+            let held_text = format!("holds {} {}", held, if held == 1 { "card" } else { "cards" });
+            set_line(buf, row(1), CARDS, &Line::styled(held_text, theme::dim()));
+        }
+    } else {
+        // Two to a row: each other player's name, cards held and the deal.
+        for (n, &other) in others.iter().enumerate() {
+            let held = held_cards(table, other);
+            let mut line = Line::from(Span::styled(
+                capitalised(&who.object(other)),
+                theme::side_style(table.config.side_of(other)),
+            ));
+            if table.round > 0 {
+                let cards = if held == 1 { "card" } else { "cards" };
+                line.push_span(Span::styled(format!(" {held} {cards}"), theme::dim()));
+            }
+            if table.dealer == other && table.round > 0 {
+                line.push_span(Span::styled(" (dealer)", theme::dim()));
+            }
+            let column = if n % 2 == 0 { 1 } else { 1 + (RIGHT - 1) / 2 };
+            set_line(buf, row(u16::try_from(n / 2).unwrap_or(0)), column, &line);
+        }
+    }
     if table.round > 0 {
-        let held_text = format!("holds {} {}", held, if held == 1 { "card" } else { "cards" });
-        set_line(buf, row(1), CARDS, &Line::styled(held_text, theme::dim()));
         set_line(buf, row(0), RIGHT, &Line::styled("Starter", theme::dim()));
         let starter = table.starter.map_or_else(cards::back, cards::face);
         set_line(buf, row(0), RIGHT_CARDS, &Line::from(starter));
@@ -144,14 +172,13 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
 
     // The count.
     if table.phase == Phase::Pegging || !table.pegging.current().is_empty() {
-        let gone =
-            [HUMAN, COMPUTER].into_iter().filter(|&seat| table.pegging.has_said_go(seat)).collect();
-        PlayWidget { count: table.pegging.count(), cards: table.pegging.current(), gone }
+        let gone = table.config.seats().filter(|&seat| table.pegging.has_said_go(seat)).collect();
+        PlayWidget { count: table.pegging.count(), cards: table.pegging.current(), gone, who }
             .render(row(2), buf);
     }
 
     // The person's hand.
-    label(buf, row(4), "You", table.dealer == HUMAN && table.round > 0, HUMAN);
+    label(buf, row(4), "You", table.dealer == HUMAN && table.round > 0, who, HUMAN);
     let hand = app.hand_cards();
     let choosing = matches!(app.stage(), Stage::Discard | Stage::Play);
     let played = if table.kept.is_empty() { CardSet::EMPTY } else { table.kept - table.hand };
@@ -165,8 +192,9 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     .render(area, buf);
 }
 
-fn label(buf: &mut Buffer, row: Rect, name: &str, dealer: bool, seat: Seat) {
-    let mut line = Line::from(Span::styled(name.to_owned(), theme::seat_style(seat)));
+fn label(buf: &mut Buffer, row: Rect, name: &str, dealer: bool, who: &Perspective, seat: Seat) {
+    let style = theme::side_style(who.config().side_of(seat));
+    let mut line = Line::from(Span::styled(name.to_owned(), style));
     if dealer {
         line.push_span(Span::styled(" (dealer)", theme::dim()));
     }
@@ -180,24 +208,30 @@ fn set_line(buf: &mut Buffer, row: Rect, column: u16, line: &Line<'_>) {
     }
 }
 
-/// The cards the computer holds, as far as the person can see.
-fn computer_cards(table: &View) -> usize {
+/// The cards `seat` holds, as far as the person can see.
+fn held_cards(table: &View, seat: Seat) -> usize {
     if table.round == 0 {
         return 0;
     }
     match table.phase {
-        Phase::Discard if table.has_discarded(COMPUTER) => 4,
+        Phase::Discard if table.has_discarded(seat) => 4,
         Phase::Discard => table.config.dealt(),
-        _ => usize::from(table.pegging.held(COMPUTER)),
+        _ => usize::from(table.pegging.held(seat)),
     }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// The cards in the crib so far.
 fn crib_size(table: &View) -> usize {
     match table.phase {
         Phase::Discard => {
-            [HUMAN, COMPUTER].into_iter().filter(|&seat| table.has_discarded(seat)).count()
+            table.config.seats().filter(|&seat| table.has_discarded(seat)).count()
                 * table.config.discards()
+                + table.config.crib_from_deck()
         }
         _ => 4,
     }
@@ -209,10 +243,11 @@ fn show_panel(app: &App, area: Rect, buf: &mut Buffer) {
     let shows = app.shows();
     let Some(item) = app.current_show().or_else(|| shows.last()) else { return };
     let row = |n: u16| Rect { y: area.y + n, height: 1, ..area };
-    let whose = if item.seat == HUMAN { "Your" } else { "The computer's" };
+    let who = app.perspective();
+    let whose = capitalised(&who.possessive(item.seat));
     let what = if item.crib { "crib" } else { "hand" };
-    let mut header =
-        Line::from(Span::styled(format!("{whose} {what}  "), theme::seat_style(item.seat)));
+    let style = theme::side_style(who.config().side_of(item.seat));
+    let mut header = Line::from(Span::styled(format!("{whose} {what}  "), style));
     header.extend(cards::faces(item.breakdown.show.hand()).spans);
     header.push_span(Span::styled("  starter ", theme::dim()));
     header.push_span(cards::face(item.breakdown.show.starter()));
@@ -222,7 +257,7 @@ fn show_panel(app: &App, area: Rect, buf: &mut Buffer) {
     for (n, show) in shows.iter().enumerate() {
         let name = format!(
             "{} {}",
-            if show.seat == HUMAN { "Your" } else { "Computer's" },
+            capitalised(&who.possessive(show.seat)),
             if show.crib { "crib" } else { "hand" }
         );
         let points = if show.done {
@@ -233,7 +268,10 @@ fn show_panel(app: &App, area: Rect, buf: &mut Buffer) {
             "…".to_owned()
         };
         let line = Line::from(vec![
-            Span::styled(format!("{name:<17}"), Style::new().fg(theme::seat_colour(show.seat))),
+            Span::styled(
+                format!("{name:<17}"),
+                Style::new().fg(theme::side_colour(who.config().side_of(show.seat))),
+            ),
             Span::styled(format!("{points:>3}"), theme::strong()),
         ]);
         set_line(buf, row(1 + n as u16), RIGHT + 4, &line);
@@ -241,7 +279,7 @@ fn show_panel(app: &App, area: Rect, buf: &mut Buffer) {
 
     // The steps, the latest that fit.
     let rows = usize::from(area.height - 1);
-    let mut lines = step_lines(item);
+    let mut lines = step_lines(item, who);
     let skip = lines.len().saturating_sub(rows);
     for (n, line) in lines.drain(skip..).enumerate() {
         let step_row = Rect { width: RIGHT + 2, ..row(1 + n as u16) };
@@ -250,11 +288,13 @@ fn show_panel(app: &App, area: Rect, buf: &mut Buffer) {
 }
 
 /// The lines of a show on screen: its steps so far, then its end.
-fn step_lines(item: &ShowItem) -> Vec<Line<'static>> {
+fn step_lines(item: &ShowItem, who: &Perspective) -> Vec<Line<'static>> {
+    // Points missed are called by the next player.
+    let caller = who.object(HUMAN.next(who.config().players()));
     if item.awaiting_claim {
         return vec![
             Line::styled("Count it yourself: type the points, then enter.", theme::strong()),
-            Line::styled("Points you miss go to the computer: muggins.", theme::dim()),
+            Line::styled(format!("Points you miss go to {caller}: muggins."), theme::dim()),
         ];
     }
     let mut lines: Vec<Line<'static>> = item.steps[..item.revealed.min(item.steps.len())]
@@ -274,13 +314,13 @@ fn step_lines(item: &ShowItem) -> Vec<Line<'static>> {
             let said = number_words(u32::from(claimed));
             end = match claimed.cmp(&total) {
                 std::cmp::Ordering::Less => {
-                    format!("{end}; you said {said}: muggins, {} to the computer", total - claimed)
+                    format!("{end}; you said {said}: muggins, {} to {caller}", total - claimed)
                 }
                 std::cmp::Ordering::Equal => format!("{end}; you said {said}: right"),
                 std::cmp::Ordering::Greater => format!("{end}; you said {said}: corrected"),
             };
         }
-        lines.push(Line::styled(end, theme::seat_style(item.seat)));
+        lines.push(Line::styled(end, theme::side_style(who.config().side_of(item.seat))));
     }
     lines
 }
@@ -298,7 +338,8 @@ pub(super) fn prompt(app: &App, area: Rect, buf: &mut Buffer) {
     let table = app.table();
     let text = match app.stage() {
         Stage::Discard => format!(
-            " Choose two cards for {} crib: ←→ and space, or their numbers; enter",
+            " Choose {} for {} crib: ←→ and space, or numbers; enter",
+            crate::app::cards_words(table.config.discards()),
             app.perspective().possessive(table.dealer)
         ),
         Stage::Play if table.playable().is_empty() => {
@@ -308,16 +349,17 @@ pub(super) fn prompt(app: &App, area: Rect, buf: &mut Buffer) {
             " Your turn, count {}: ←→ or a number chooses, enter plays",
             table.pegging.count()
         ),
-        Stage::Waiting if table.phase == Phase::Discard => {
-            " The computer is choosing its discards…".to_owned()
-        }
-        Stage::Waiting => " The computer is thinking…".to_owned(),
+        Stage::Waiting if table.phase == Phase::Discard => " Waiting for the discards…".to_owned(),
+        Stage::Waiting => match app.waiting_on() {
+            Some(seat) => format!(" {} is thinking…", capitalised(&app.perspective().object(seat))),
+            None => " Waiting…".to_owned(),
+        },
         Stage::Show => " Counting the show… enter hurries".to_owned(),
         Stage::Claim => format!(" Your count: {}▏ (enter when done)", app.claim_input()),
         Stage::RoundOver => format!(
             " The hand is over. Enter: the next deal ({} {}).",
-            if table.dealer == HUMAN { "you" } else { "the computer" },
-            if table.dealer == HUMAN { "deal" } else { "deals" }
+            app.perspective().object(table.dealer),
+            app.perspective().verb(table.dealer, "deal")
         ),
         Stage::GameOver => " The game is over. Enter: the next game.".to_owned(),
         Stage::MatchOver => " The match is over. Enter: a new match.".to_owned(),

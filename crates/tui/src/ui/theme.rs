@@ -7,14 +7,13 @@
 use crib_core::{Card, Suit};
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::app::HUMAN;
-use crib_core::Seat;
+use crib_core::Side;
 
-/// The person's colour: their pegs, track and points.
+/// The person's side's colour: their pegs, track and points.
 pub(super) const YOU: Color = Color::Cyan;
 
-/// The computer's colour.
-pub(super) const COMPUTER: Color = Color::LightMagenta;
+/// The other sides' colours, side 1 first.
+const OTHERS: [Color; 2] = [Color::LightMagenta, Color::Yellow];
 
 /// A hole of the board.
 pub(super) const HOLE: &str = "·";
@@ -28,16 +27,19 @@ pub(super) const FRONT_PEG: &str = "●";
 /// A back peg: where the score was before the last points.
 pub(super) const BACK_PEG: &str = "○";
 
-/// The colour of a seat.
+/// The colour of a side: the person's (side 0) and each other's.
 #[must_use]
-pub(super) fn seat_colour(seat: Seat) -> Color {
-    if seat == HUMAN { YOU } else { COMPUTER }
+pub(super) fn side_colour(side: Side) -> Color {
+    match side.index() {
+        0 => YOU,
+        n => OTHERS[(n - 1) % OTHERS.len()],
+    }
 }
 
-/// Text in a seat's colour.
+/// Text in a side's colour.
 #[must_use]
-pub(super) fn seat_style(seat: Seat) -> Style {
-    Style::new().fg(seat_colour(seat)).add_modifier(Modifier::BOLD)
+pub(super) fn side_style(side: Side) -> Style {
+    Style::new().fg(side_colour(side)).add_modifier(Modifier::BOLD)
 }
 
 /// Labels and other quiet text.

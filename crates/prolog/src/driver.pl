@@ -17,6 +17,7 @@
 % named), exception (with the exception term) or false (with nothing).
 % Values are written quoted and without operators, so that the checker can
 % read them back; quoted writing escapes tabs, so a tab separates values.
+% An exception is written for people, with its operators.
 %
 % The file's own output cannot get in the way: user_output and the current
 % output are a null stream while the file is loaded and run, and its input
@@ -101,13 +102,17 @@ answer(q(Id, Goal, Values)) :-
     ).
 
 reply(Id, Status, Values) :-
+    (   Status == exception
+    ->  Options = [quoted(true), numbervars(true), max_depth(20)]
+    ;   Options = [quoted(true), ignore_ops(true), numbervars(true)]
+    ),
     format(crib_out, "@crib ~w ~w", [Id, Status]),
-    forall(member(Value, Values), (put_char(crib_out, '\t'), write_value(Value))),
+    forall(member(Value, Values),
+           ( put_char(crib_out, '\t'), write_value(Value, Options) )),
     nl(crib_out),
     flush_output(crib_out).
 
-write_value(Value) :-
+write_value(Value, Options) :-
     \+ \+ ( numbervars(Value, 0, _, [singletons(true)]),
-            write_term(crib_out, Value,
-                       [quoted(true), ignore_ops(true), numbervars(true)])
+            write_term(crib_out, Value, Options)
           ).

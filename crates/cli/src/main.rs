@@ -15,6 +15,7 @@ mod history;
 mod matchplay;
 mod output;
 mod play;
+mod prolog;
 mod record;
 mod replay;
 mod saved;
@@ -38,7 +39,8 @@ Examples:
   crib serve                         play in the browser at http://127.0.0.1:8121/
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
-  crib stats hands                   score every possible show")]
+  crib stats hands                   score every possible show
+  crib prolog check cribbage.pl      check a Prolog solution of the assignment")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -67,6 +69,9 @@ enum Command {
     Replay(replay::Args),
     /// Play in the browser: serve the game on a local address.
     Serve(serve::Args),
+    /// Check a Prolog solution of the original assignment in SWI-Prolog.
+    #[command(subcommand)]
+    Prolog(prolog::Command),
 }
 
 fn main() -> ExitCode {
@@ -82,6 +87,7 @@ fn main() -> ExitCode {
         Command::History(args) => history::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Prolog(command) => prolog::run(&command),
     };
     match outcome {
         Ok(code) => code,

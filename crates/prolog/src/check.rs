@@ -86,7 +86,7 @@ pub fn check(options: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Re
         let mut asker = Asker::new(&mut swipl, &mut restarts, options.hand_limit, "[Value]");
         asker.run(fixed.into_iter().chain(extra), hand_goal, |question, answer| {
             hand_part.record(question.set, judge_hand(question, answer), options.mistakes);
-            if hand_part.asked % PROGRESS_EVERY == 0 || hand_part.asked == total {
+            if hand_part.asked.is_multiple_of(PROGRESS_EVERY) || hand_part.asked == total {
                 progress(Progress { predicate: "hand_value/3", done: hand_part.asked, total });
             }
         })?;

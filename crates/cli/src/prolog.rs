@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use crib_prolog::{EVERY_HAND, Options, Progress, check};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::output::json_line;
 
@@ -134,9 +134,13 @@ fn run_check(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     };
     let bar = if args.all {
         let style = ProgressStyle::with_template(
-            "{prefix} {bar:40} {human_pos}/{human_len} questions, {per_sec}, eta {eta}",
+            "{prefix} {bar:40} {human_pos}/{human_len} questions, {rate}/s, eta {eta}",
         )
-        .context("the progress bar's template")?;
+        .context("the progress bar's template")?
+        .with_key("rate", |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+            // Progress is drawn on a best-effort basis: a failed write is no error.
+            let _ = write!(out, "{:.0}", state.per_sec());
+        });
         ProgressBar::with_draw_target(Some(EVERY_HAND), ProgressDrawTarget::stderr())
             .with_style(style)
     } else {

@@ -230,9 +230,7 @@ fn symbols(cards: impl IntoIterator<Item = Card>) -> String {
 fn unanswered(answer: Answer) -> Result<Vec<String>, (Fault, String)> {
     match answer {
         Answer::Values(values) => Ok(values),
-        Answer::NonGround(values) => {
-            Err((Fault::Nonground, format!("{} (not ground)", values.join(", "))))
-        }
+        Answer::NonGround(values) => Err((Fault::Nonground, values.join(", "))),
         Answer::Exception(error) => Err((Fault::Exception, shorten(&error))),
         Answer::Failed => Err((Fault::Failure, "the goal failed".to_owned())),
         Answer::Timeout => Err((Fault::Timeout, "no answer within the time limit".to_owned())),

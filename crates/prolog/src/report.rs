@@ -301,7 +301,18 @@ impl fmt::Display for Report {
         if self.restarts > 0 {
             writeln!(f, "\nswipl was started again {}", plural(self.restarts, "time", "times"))?;
         }
-        writeln!(f, "\nscore: {}", self.score_rule)
+        writeln!(f)?;
+        let mut line = String::from("score:");
+        for word in self.score_rule.split_whitespace() {
+            if line.chars().count() + 1 + word.chars().count() > 78 {
+                writeln!(f, "{line}")?;
+                line = String::from("  ");
+            } else {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        writeln!(f, "{line}")
     }
 }
 

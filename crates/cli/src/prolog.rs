@@ -51,8 +51,8 @@ is not defined scores 0).
 Exit status: 0 when the file loads without errors and every answer is right;
 2 when the check ran but something is not right (a wrong answer, an error, a
 timeout, an error loading the file, a predicate missing); 1 when the file could
-not be checked (no swipl, no such file, swipl stopped while loading it, neither
-predicate defined).
+not be checked (no swipl, no such file, swipl stopped while loading it or took
+more than 20 s, neither predicate defined).
 
 Examples:
   crib prolog check cribbage.pl

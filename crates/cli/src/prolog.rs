@@ -68,7 +68,8 @@ pub(crate) struct CheckArgs {
     hands: u64,
 
     /// Ask hand_value/3 every hand with every starter (12,994,800) after the
-    /// fixed ones, instead of random hands, with a progress bar.
+    /// fixed ones, instead of random hands, with a progress bar on a
+    /// terminal.
     #[arg(long)]
     all: bool,
 

@@ -17,6 +17,7 @@ mod history;
 mod matchplay;
 mod output;
 mod play;
+mod prolog;
 mod record;
 mod replay;
 mod report;
@@ -42,6 +43,7 @@ Examples:
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
   crib stats hands                   score every possible show
+  crib prolog check cribbage.pl      check a Prolog solution of the assignment
 
 A computer opponent (crib play, crib engine) is the strongest built-in player,
 expert, unless --level chooses another; crib sim and crib match, which compare
@@ -82,6 +84,9 @@ enum Command {
     },
     /// Print the manual page (roff): e.g. `crib man > ~/.local/share/man/man1/crib.1`.
     Man,
+    /// Check a Prolog solution of the original assignment in SWI-Prolog.
+    #[command(subcommand)]
+    Prolog(prolog::Command),
 }
 
 fn main() -> ExitCode {
@@ -99,6 +104,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(&args),
         Command::Completions { shell } => completions(shell),
         Command::Man => man(),
+        Command::Prolog(command) => prolog::run(&command),
     };
     match outcome {
         Ok(code) => code,

@@ -430,6 +430,7 @@ fn sim_plays_the_expert_and_reports_points_by_side() {
 // same reader as its own tests.
 mod engine;
 mod matchplay;
+mod prolog;
 mod saved;
 #[path = "../../protocol/tests/transcript.rs"]
 mod transcript;

@@ -100,6 +100,20 @@ impl Rank {
         ][self as usize]
     }
 
+    /// The rank as the original Prolog documents write it in a card term:
+    /// `"ace"`, `"2"` … `"10"`, `"jack"`, `"queen"`, `"king"`.
+    ///
+    /// ```
+    /// use crib_core::Rank;
+    /// assert_eq!(Rank::Ace.term(), "ace");
+    /// assert_eq!(Rank::Ten.term(), "10");
+    /// ```
+    #[must_use]
+    pub const fn term(self) -> &'static str {
+        ["ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king"]
+            [self as usize]
+    }
+
     /// The rank's name in words, plural: `"aces"`, `"sixes"`, … `"kings"`.
     #[must_use]
     pub const fn plural(self) -> &'static str {
@@ -266,14 +280,7 @@ pub struct Prolog(Card);
 
 impl fmt::Display for Prolog {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let card = self.0;
-        let suit = card.suit().name();
-        match card.rank() {
-            rank @ (Rank::Ace | Rank::Jack | Rank::Queen | Rank::King) => {
-                write!(f, "card({},{suit})", rank.name())
-            }
-            rank => write!(f, "card({},{suit})", rank.value()),
-        }
+        write!(f, "card({},{})", self.0.rank().term(), self.0.suit().name())
     }
 }
 

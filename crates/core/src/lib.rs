@@ -38,6 +38,6 @@ pub use game::pegging::{
 };
 pub use game::seat::{BySeat, BySide, ConfigError, GameConfig, Seat, Side};
 pub use game::view::View;
-pub use notation::{ParseCardError, parse_cards};
+pub use notation::{ParseCardError, parse_cards, parse_prolog_list, prolog_list};
 pub use score::{Breakdown, Rules, Show, ShowError, score_unchecked};
 pub use speech::{Category, CountStep, number_words, points_phrase};

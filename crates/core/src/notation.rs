@@ -12,6 +12,10 @@
 //! `[card(7,clubs), card(queen,hearts)]`. Errors name the token at fault,
 //! whole when it is short and cut with an ellipsis when it is long, so that a
 //! mistyped argument of any length gives a message of one line.
+//!
+//! Answers that come back from a Prolog program are read more strictly, by
+//! [`parse_prolog_list`]: a list of card terms exactly as Prolog writes one,
+//! and nothing else; [`prolog_list`] writes cards that way.
 
 use std::str::FromStr;
 
@@ -50,6 +54,9 @@ pub enum ParseCardError {
     /// Square brackets that do not pair up.
     #[error("unbalanced brackets in card list")]
     Brackets,
+    /// Text that is not a proper Prolog list of card terms.
+    #[error("{0}: not a Prolog list of card terms like [card(5,hearts),card(jack,clubs)]")]
+    NotAList(String),
 }
 
 impl FromStr for Card {
@@ -96,6 +103,92 @@ impl FromStr for Card {
 /// The first token that is not a card, or unbalanced brackets.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>, ParseCardError> {
     tokens(text)?.into_iter().map(str::parse).collect()
+}
+
+/// Reads a Prolog list of card terms as Prolog writes it, strictly:
+/// square brackets around the whole list, commas between the elements, and
+/// each element a term `card(Rank, Suit)` spelled as Prolog spells the
+/// atoms of the original documents (lower case: `ace`, `2` … `10`, `jack`,
+/// `queen`, `king`; `clubs`, `diamonds`, `hearts`, `spades`). White space
+/// between the parts is allowed. Unlike [`parse_cards`], a lone card, a
+/// partial list `[X|T]`, nested lists and `card(Jack,hearts)` (a variable)
+/// are all refused.
+///
+/// ```
+/// use crib_core::{parse_prolog_list, prolog_list};
+/// let cards = parse_prolog_list("[card(jack,hearts), card(10,clubs)]")?;
+/// assert_eq!(prolog_list(cards.iter().copied()), "[card(jack,hearts),card(10,clubs)]");
+/// assert!(parse_prolog_list("card(jack,hearts)").is_err());
+/// assert!(parse_prolog_list("[card(jack,hearts)|_]").is_err());
+/// assert!(parse_prolog_list("[card(Jack,hearts)]").is_err());
+/// # Ok::<(), crib_core::ParseCardError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ParseCardError::NotAList`] when the text is not one flat list; the
+/// error of the first element that is not a card term otherwise.
+pub fn parse_prolog_list(text: &str) -> Result<Vec<Card>, ParseCardError> {
+    let not_a_list = || ParseCardError::NotAList(text.trim().to_owned());
+    let body = text
+        .trim()
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+        .ok_or_else(not_a_list)?;
+    if body.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut elements = Vec::new();
+    let (mut parens, mut from) = (0usize, 0);
+    for (at, ch) in body.char_indices() {
+        match ch {
+            '(' => parens += 1,
+            ')' => parens = parens.checked_sub(1).ok_or_else(not_a_list)?,
+            '[' | ']' | '|' if parens == 0 => return Err(not_a_list()),
+            ',' if parens == 0 => {
+                elements.push(&body[from..at]);
+                from = at + 1;
+            }
+            _ => {}
+        }
+    }
+    elements.push(&body[from..]);
+    elements.into_iter().map(strict_term).collect()
+}
+
+/// Writes cards as a Prolog list of card terms, the way Prolog writes one:
+/// `[card(5,hearts),card(jack,clubs)]`, in the order given.
+#[must_use]
+pub fn prolog_list(cards: impl IntoIterator<Item = Card>) -> String {
+    let terms: Vec<String> = cards.into_iter().map(|card| card.prolog().to_string()).collect();
+    format!("[{}]", terms.join(","))
+}
+
+/// One element of [`parse_prolog_list`]: `card(Rank, Suit)` in Prolog's
+/// spelling, case and all.
+fn strict_term(element: &str) -> Result<Card, ParseCardError> {
+    let token = element.trim();
+    if token.is_empty() {
+        return Err(ParseCardError::Empty);
+    }
+    let malformed = || ParseCardError::Malformed(token.to_owned());
+    let (rank, suit) = token
+        .strip_prefix("card")
+        .map(str::trim_start)
+        .and_then(|rest| rest.strip_prefix('('))
+        .and_then(|rest| rest.strip_suffix(')'))
+        .and_then(|arguments| arguments.split_once(','))
+        .ok_or_else(malformed)?;
+    let (rank, suit) = (rank.trim(), suit.trim());
+    let rank = Rank::ALL
+        .into_iter()
+        .find(|candidate| candidate.term() == rank)
+        .ok_or_else(|| ParseCardError::Rank { token: token.to_owned(), rank: rank.to_owned() })?;
+    let suit = Suit::ALL
+        .into_iter()
+        .find(|candidate| candidate.name() == suit)
+        .ok_or_else(|| ParseCardError::Suit { token: token.to_owned(), suit: suit.to_owned() })?;
+    Ok(Card::new(rank, suit))
 }
 
 /// Splits a card list into one token per card: white space, commas and
@@ -337,5 +430,104 @@ mod tests {
         assert_eq!(text("[5H").unwrap_err(), ParseCardError::Brackets);
         assert_eq!(text("5H]").unwrap_err(), ParseCardError::Brackets);
         assert_eq!(text("5H 6Z").unwrap_err().to_string(), "card 6Z: unknown suit Z");
+    }
+
+    fn prolog(text: &str) -> Result<Vec<String>, String> {
+        parse_prolog_list(text)
+            .map(|cards| cards.iter().map(ToString::to_string).collect())
+            .map_err(|error| error.to_string())
+    }
+
+    #[test]
+    fn reads_prolog_lists_strictly() {
+        assert_eq!(
+            prolog("[card(ace,spades),card(10,hearts),card(king,clubs)]").unwrap(),
+            ["AS", "TH", "KC"]
+        );
+        assert_eq!(prolog(" [ card( 2 , diamonds ) , card(jack,hearts) ] ").unwrap(), ["2D", "JH"]);
+        assert_eq!(prolog("[]").unwrap(), Vec::<String>::new());
+        assert_eq!(prolog("[ ]").unwrap(), Vec::<String>::new());
+        let not_a_list = |text: &str| {
+            format!(
+                "{text}: not a Prolog list of card terms like [card(5,hearts),card(jack,clubs)]"
+            )
+        };
+        for text in [
+            "card(5,hearts)",
+            "[card(5,hearts)|_]",
+            "[card(5,hearts)|[]]",
+            "[[card(5,hearts)]]",
+            "[card(5,hearts)",
+            "[card(5,hearts))]",
+            "5H",
+            "",
+        ] {
+            assert_eq!(prolog(text).unwrap_err(), not_a_list(text), "{text:?}");
+        }
+        assert_eq!(prolog("[5H]").unwrap_err(), format!("card 5H: {}", MALFORMED));
+        assert_eq!(prolog("[card(5,hearts),]").unwrap_err(), "expected a card, found nothing");
+        assert_eq!(
+            prolog("[card(Jack,hearts)]").unwrap_err(),
+            "card card(Jack,hearts): unknown rank Jack"
+        );
+        assert_eq!(
+            prolog("[card(five,hearts)]").unwrap_err(),
+            "card card(five,hearts): unknown rank five"
+        );
+        assert_eq!(prolog("[card(1,hearts)]").unwrap_err(), "card card(1,hearts): unknown rank 1");
+        assert_eq!(
+            prolog("[card(05,hearts)]").unwrap_err(),
+            "card card(05,hearts): unknown rank 05"
+        );
+        assert_eq!(
+            prolog("[card(5,'hearts')]").unwrap_err(),
+            "card card(5,'hearts'): unknown suit 'hearts'"
+        );
+        assert_eq!(
+            prolog("[card(5,Hearts)]").unwrap_err(),
+            "card card(5,Hearts): unknown suit Hearts"
+        );
+        assert_eq!(
+            prolog("[card(5,hearts,x)]").unwrap_err(),
+            "card card(5,hearts,x): unknown suit hearts,x"
+        );
+        assert_eq!(
+            prolog("[CARD(5,hearts)]").unwrap_err(),
+            format!("card CARD(5,hearts): {}", MALFORMED)
+        );
+        assert_eq!(
+            prolog("[c(5,hearts)]").unwrap_err(),
+            format!("card c(5,hearts): {}", MALFORMED)
+        );
+    }
+
+    const MALFORMED: &str = "not a card (write it like 5H, 10h, 5♥ or card(5, hearts))";
+
+    #[test]
+    fn writes_prolog_lists() {
+        let cards = parse_cards("AS TH KC 5D").unwrap();
+        assert_eq!(
+            prolog_list(cards.iter().copied()),
+            "[card(ace,spades),card(10,hearts),card(king,clubs),card(5,diamonds)]"
+        );
+        assert_eq!(prolog_list([]), "[]");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn prolog_lists_round_trip(indices in proptest::collection::vec(0u8..52, 0..8)) {
+            let cards: Vec<Card> = indices.iter().filter_map(|&i| Card::from_index(i)).collect();
+            let text = prolog_list(cards.iter().copied());
+            proptest::prop_assert_eq!(parse_prolog_list(&text), Ok(cards.clone()));
+            // What the strict reader accepts, the lenient one reads the same.
+            proptest::prop_assert_eq!(parse_cards(&text), Ok(cards));
+        }
+
+        #[test]
+        fn strict_reader_never_panics(text in "[\\[\\]()|, a-z0-9_'A-Z]{0,40}") {
+            if let Ok(cards) = parse_prolog_list(&text) {
+                proptest::prop_assert_eq!(parse_prolog_list(&prolog_list(cards.iter().copied())), Ok(cards));
+            }
+        }
     }
 }

@@ -8,14 +8,15 @@
 //! the same JSON error as anything else. A refused request changes nothing.
 //!
 //! With saved games ([`Server::with_saved_games`]), every match begun at a
-//! table is started in the store, every action taken at it (by a person or
-//! the computer) is recorded as it is taken, while the table is still
-//! locked, so in order; quitting abandons the match. A table asked for that
-//! the server does not hold (after a restart, or once cleared from memory) is
-//! loaded from the store and replayed, and its seats recognised by the hashes
-//! of their tokens. A failure to save is written to stderr and play goes on
-//! (the game is then not saved past that point); a failure to load answers
-//! 500 with a JSON error.
+//! table is saved by the table's own recorder (`crib_referee::StoreRecorder`,
+//! the one record of every interface) as it is played, and the table itself
+//! (its seats, its seed, its current match, its seats' token hashes) in the
+//! store's web tables; quitting gives the match up. A table asked for that
+//! the server does not hold (after a restart, or once cleared from memory)
+//! is loaded from the store, one table at a time, and taken up with
+//! `crib_referee::Table::resume`: its programs replay their moves, and any
+//! that is due moves at once. A failure to save is written to stderr and play
+//! goes on; a failure to load answers 500 with a JSON error.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -28,14 +29,17 @@ use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use std::sync::{Mutex, PoisonError};
+
 use crib_ai::{Hint, Strategy};
-use crib_core::{Card, CardSet, Claims, GameConfig, Seat, derive_seed};
-use crib_store::{NewGame, Player, Status, StoreError, WebTable};
+use crib_core::{BySeat, Card, CardSet, GameConfig, Seat, derive_seed};
+use crib_referee::{EngineCommand, Taken};
+use crib_store::{Status, StoreError, WebTable};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 
 use crate::store::{Entry, Key, Limits, NoRandomness, Store};
-use crate::table::{Change, GUEST, HOST, Move, MoveError, Opponent, State, Table};
+use crate::table::{Engines, Move, MoveError, OpenError, Plan, Room, SeatKind, State};
 
 /// The largest request body read, in bytes: a move is a few dozen.
 pub const BODY_LIMIT: usize = 4096;
@@ -79,6 +83,9 @@ pub enum ApiError {
     /// Secrets could not be drawn.
     #[error(transparent)]
     Randomness(#[from] NoRandomness),
+    /// A program at a new table failed to start.
+    #[error("a player at this table failed: {0}")]
+    Failed(String),
     /// The saved games could not be read (the reason is in the server's log).
     #[error("the saved games could not be read")]
     Storage,
@@ -97,6 +104,7 @@ impl ApiError {
             ApiError::Method => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Randomness(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Failed(_) => StatusCode::BAD_GATEWAY,
         }
     }
 }
@@ -138,13 +146,24 @@ pub struct Server {
     opened: AtomicU64,
     /// Where every table's matches are saved, if anywhere.
     saved: Option<Arc<crib_store::Store>>,
+    /// Held while a table is loaded from the saved games.
+    loading: Mutex<()>,
+    /// The engines the server's owner offers, by name.
+    engines: Engines,
 }
 
 impl Server {
     /// A server keeping at most `limits` tables; `seed` fixes the deals of
     /// games opened without a seed of their own.
     pub fn new(limits: Limits, seed: Option<u64>) -> Server {
-        Server { store: Store::new(limits), seed, opened: AtomicU64::new(0), saved: None }
+        Server {
+            store: Store::new(limits),
+            seed,
+            opened: AtomicU64::new(0),
+            saved: None,
+            loading: Mutex::new(()),
+            engines: Vec::new(),
+        }
     }
 
     /// The same server, saving every table's matches in `saved` and loading
@@ -155,118 +174,102 @@ impl Server {
         self
     }
 
+    /// The same server, offering these engines (by name) for the seats of
+    /// its tables.
+    #[must_use]
+    pub fn with_engines(mut self, engines: Vec<(String, EngineCommand)>) -> Server {
+        self.engines = engines;
+        self
+    }
+
     /// The table with this id: held in memory, or else loaded from the
-    /// saved games.
+    /// saved games. Loading is single-flight: one table is loaded at a time,
+    /// and one found held meanwhile is the one answered, so there is never
+    /// more than one live copy of a table.
     fn entry(&self, id: &str) -> Result<Arc<Entry>, ApiError> {
         if let Some(entry) = self.store.get(id) {
             return Ok(entry);
         }
         let Some(saved) = &self.saved else { return Err(ApiError::UnknownGame) };
+        let _loading = self.loading.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(entry) = self.store.get(id) {
+            return Ok(entry);
+        }
         let row = saved.web_table(id).map_err(unreadable)?.ok_or(ApiError::UnknownGame)?;
+        let unreadable_row = |what: &'static str, text: &str| {
+            unreadable(StoreError::Unreadable { game: row.game, what, text: text.to_owned() })
+        };
         let opponent = match row.opponent.as_str() {
-            "person" => Opponent::Person,
-            name => Opponent::Computer(name.parse().map_err(|_| {
-                unreadable(StoreError::Unreadable {
-                    game: row.game,
-                    what: "opponent",
-                    text: name.to_owned(),
-                })
-            })?),
+            "person" => SeatKind::Person,
+            name => SeatKind::Computer(name.parse().map_err(|_| unreadable_row("opponent", name))?),
         };
         let resumed = saved.resume(row.game).map_err(unreadable)?;
         // A quit table is not offered again.
         if resumed.summary.status == Status::Abandoned {
             return Err(ApiError::UnknownGame);
         }
-        let mut table = Table::restored(
-            opponent,
-            row.games_to_win,
-            row.seed,
+        let config = resumed.summary.setup.config;
+        let kinds = BySeat::new(config, |seat| {
+            if seat.index() == 0 { SeatKind::Creator } else { opponent.clone() }
+        });
+        let joined = kinds.map(|_, kind| *kind != SeatKind::Person || row.joined);
+        let moves: Vec<Taken> = resumed
+            .moves
+            .iter()
+            .map(|saved| Taken { seat: saved.seat, action: saved.action, claims: saved.claims })
+            .collect();
+        let plan = Plan { kinds, config, games_to_win: row.games_to_win, seed: row.seed };
+        let room = Room::load(
+            plan,
+            joined.clone(),
             row.matches,
-            resumed.play,
-            resumed.events,
-            row.joined,
-        );
-        table.saved = Some(row.game);
-        let [host, guest] = row.token_hashes;
-        // An invitation not yet taken up gets a new token: the old one was
-        // never handed out, and only its hash was kept.
-        let guest = if opponent == Opponent::Person && !row.joined {
-            Key::new()?
-        } else {
-            Key::from_hash(guest)
-        };
-        let entry = self.store.insert(id, Entry::new(table, [Key::from_hash(host), guest]));
+            row.game,
+            &moves,
+            &self.engines,
+            Some(saved),
+        )
+        .map_err(|error| {
+            eprintln!("crib: loading a saved game failed: {}", chain(&error));
+            ApiError::Storage
+        })?;
+        let hashes = row.token_hashes.into_iter().collect::<Vec<_>>();
+        let mut keys = Vec::new();
+        for (seat, hash) in config.seats().zip(hashes) {
+            // An invitation not yet taken up gets a new token: the old one
+            // was never handed out, and only its hash was kept.
+            keys.push(if joined.get(seat) == Some(&false) {
+                Key::new()?
+            } else {
+                Key::from_hash(hash)
+            });
+        }
+        let keys = BySeat::from_vec(keys).map_err(|_| unreadable_row("seats", "token hashes"))?;
+        let entry = self.store.insert(id, Entry::new(room, keys));
         self.save_table(id, &entry, &entry.lock());
         Ok(entry)
     }
 
-    /// Saves what changed at table `id` since it was last saved. The caller
-    /// holds the table's lock, so changes are saved in the order they were
-    /// made.
-    fn save(&self, id: &str, entry: &Entry, table: &mut Table) {
-        let changes = table.unsaved();
-        let Some(saved) = &self.saved else { return };
-        for change in changes {
-            match change {
-                Change::Started { seed, opening } => {
-                    // A new match at the table gives up the one before, if
-                    // it was not won.
-                    if let Some(game) = table.saved.take() {
-                        saved.abandon(game).unwrap_or_else(report);
-                    }
-                    let setup = NewGame {
-                        seed,
-                        config: GameConfig::default(),
-                        games_to_win: table.games_to_win(),
-                        muggins: false,
-                        players: players(table.opponent()),
-                    };
-                    match saved.start(&setup, &opening) {
-                        Ok(game) => {
-                            table.saved = Some(game);
-                            self.save_table(id, entry, table);
-                        }
-                        Err(error) => report(error),
-                    }
-                }
-                Change::Took { seat, action, events } => {
-                    // A match whose start could not be saved is not saved at all.
-                    if let Some(game) = table.saved {
-                        saved
-                            .record(game, seat, action, Claims::NONE, &events)
-                            .map_or_else(report, drop);
-                    }
-                }
-            }
-        }
-    }
-
     /// Saves the table itself: its current match, who sits at it, and its
     /// seats' token hashes.
-    fn save_table(&self, id: &str, entry: &Entry, table: &Table) {
-        let (Some(saved), Some(game)) = (&self.saved, table.saved) else { return };
+    fn save_table(&self, id: &str, entry: &Entry, table: &Room) {
+        let (Some(saved), Some(game)) = (&self.saved, table.saved()) else { return };
+        let plan = table.plan();
+        let opponent = match plan.kinds.get(Seat::ALL[1]) {
+            Some(SeatKind::Computer(strategy)) => strategy.to_string(),
+            _ => "person".to_owned(),
+        };
+        let hashes = entry.hashes().into_vec();
         let row = WebTable {
             table_id: id.to_owned(),
             game,
-            opponent: match table.opponent() {
-                Opponent::Computer(strategy) => strategy.to_string(),
-                Opponent::Person => "person".to_owned(),
-            },
-            seed: table.seed(),
-            games_to_win: table.games_to_win(),
+            opponent,
+            seed: plan.seed,
+            games_to_win: plan.games_to_win,
             matches: table.matches(),
-            joined: table.joined(),
-            token_hashes: entry.hashes(),
+            joined: table.joined().iter().all(|(_, &joined)| joined),
+            token_hashes: [hashes[0].clone(), hashes[1].clone()],
         };
         saved.save_web_table(&row).unwrap_or_else(report);
-    }
-
-    /// Gives up the match being played at `table`, if saved.
-    fn abandon(&self, table: &Table) {
-        if let (Some(saved), Some(game)) = (&self.saved, table.saved) {
-            saved.abandon(game).unwrap_or_else(report);
-        }
     }
 
     /// The number of tables kept now.
@@ -287,14 +290,20 @@ impl Server {
     }
 }
 
-/// The players of a table's match as saved: the host is `me`, as at the
-/// terminal, so that `crib stats me` counts the browser's games too.
-fn players(opponent: Opponent) -> Vec<Player> {
-    let guest = match opponent {
-        Opponent::Computer(strategy) => Player::computer(strategy.to_string()),
-        Opponent::Person => Player::person("guest"),
-    };
-    vec![Player::person("me"), guest]
+/// The built-in player called `level`.
+fn level_of(level: &str) -> Result<Strategy, ApiError> {
+    level.parse().map_err(|_| {
+        let known: Vec<&str> = Strategy::ALL.iter().map(|strategy| strategy.name()).collect();
+        ApiError::Malformed(format!("unknown level {level:?}: {}", known.join(", ")))
+    })
+}
+
+/// A table that could not be opened.
+fn opening(error: OpenError) -> ApiError {
+    match error {
+        OpenError::UnknownEngine(_) => ApiError::Malformed(error.to_string()),
+        OpenError::Table(error) => ApiError::Failed(error.to_string()),
+    }
 }
 
 /// Writes a failure to save to stderr: play goes on without it.
@@ -426,12 +435,9 @@ async fn create(
     let opponent = match request.opponent.as_deref() {
         None | Some("computer") => {
             let level = request.level.as_deref().unwrap_or("basic");
-            let strategy: Strategy = level.parse().map_err(|_| {
-                ApiError::Malformed(format!("unknown level {level:?}: basic or random"))
-            })?;
-            Opponent::Computer(strategy)
+            SeatKind::Computer(level_of(level)?)
         }
-        Some("person") => Opponent::Person,
+        Some("person") => SeatKind::Person,
         Some(other) => {
             return Err(ApiError::Malformed(format!(
                 "unknown opponent {other:?}: computer or person"
@@ -446,14 +452,24 @@ async fn create(
         Some(seed) => seed,
         None => server.next_seed()?,
     };
-    let table = Table::new(opponent, games, seed);
-    let (game, entry) = server.store.open(table)?;
-    let mut table = entry.lock();
-    server.save(&game, &entry, &mut table);
-    let state = table.state(HOST, 0);
+    let config = GameConfig::default();
+    let kinds =
+        BySeat::new(
+            config,
+            |seat| {
+                if seat.index() == 0 { SeatKind::Creator } else { opponent.clone() }
+            },
+        );
+    let plan = Plan { kinds, config, games_to_win: games, seed };
+    let room = Room::open(plan, &server.engines, server.saved.as_ref()).map_err(opening)?;
+    let creator = Seat::ALL[0];
+    let (game, entry) = server.store.open(room)?;
+    let table = entry.lock();
+    server.save_table(&game, &entry, &table);
+    let state = table.state(creator, 0);
     drop(table);
-    let token = entry.token(HOST).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
-    Ok((StatusCode::CREATED, Json(Seated { game, seat: HOST, token, state })))
+    let token = entry.token(creator).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
+    Ok((StatusCode::CREATED, Json(Seated { game, seat: creator, token, state })))
 }
 
 async fn join(
@@ -461,14 +477,12 @@ async fn join(
     Path(id): Path<String>,
 ) -> Result<Json<Seated>, ApiError> {
     let entry = server.entry(&id)?;
-    let token = entry.token(GUEST).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
     let mut table = entry.lock();
-    if !table.join() {
-        return Err(ApiError::SeatTaken);
-    }
+    let seat = table.join(None).ok_or(ApiError::SeatTaken)?;
+    let token = entry.token(seat).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
     server.save_table(&id, &entry, &table);
-    let state = table.state(GUEST, 0);
-    Ok(Json(Seated { game: id, seat: GUEST, token, state }))
+    let state = table.state(seat, 0);
+    Ok(Json(Seated { game: id, seat, token, state }))
 }
 
 async fn state(
@@ -504,7 +518,6 @@ async fn act(
     let mut table = entry.lock();
     let since = table.event_count();
     table.act(seat, chosen)?;
-    server.save(&id, &entry, &mut table);
     Ok(Json(table.state(seat, since)))
 }
 
@@ -585,8 +598,8 @@ async fn restart(
 ) -> Result<Json<State>, ApiError> {
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
     let mut table = entry.lock();
-    table.restart();
-    server.save(&id, &entry, &mut table);
+    table.restart(seat);
+    server.save_table(&id, &entry, &table);
     Ok(Json(table.state(seat, 0)))
 }
 
@@ -598,8 +611,7 @@ async fn quit(
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
     let mut table = entry.lock();
     let since = table.event_count();
-    table.quit();
-    server.abandon(&table);
+    table.quit(seat);
     Ok(Json(table.state(seat, since)))
 }
 

@@ -6,5 +6,6 @@
 
 mod api;
 mod driver;
+mod faults;
 mod load;
 mod saved;

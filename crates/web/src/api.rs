@@ -199,20 +199,24 @@ impl Server {
         let unreadable_row = |what: &'static str, text: &str| {
             unreadable(StoreError::Unreadable { game: row.game, what, text: text.to_owned() })
         };
-        let opponent = match row.opponent.as_str() {
-            "person" => SeatKind::Person,
-            name => SeatKind::Computer(name.parse().map_err(|_| unreadable_row("opponent", name))?),
-        };
         let resumed = saved.resume(row.game).map_err(unreadable)?;
         // A quit table is not offered again.
         if resumed.summary.status == Status::Abandoned {
             return Err(ApiError::UnknownGame);
         }
         let config = resumed.summary.setup.config;
-        let kinds = BySeat::new(config, |seat| {
-            if seat.index() == 0 { SeatKind::Creator } else { opponent.clone() }
+        let mut kinds = Vec::new();
+        for text in &row.seats {
+            kinds.push(SeatKind::from_text(text).ok_or_else(|| unreadable_row("seat", text))?);
+        }
+        let count = kinds.len();
+        let kinds = BySeat::from_vec(kinds)
+            .ok()
+            .filter(|_| count == usize::from(config.players()))
+            .ok_or_else(|| unreadable_row("seats", &row.seats.join(" ")))?;
+        let joined = kinds.map(|seat, kind| {
+            *kind != SeatKind::Person || row.joined.get(seat.index()).copied().unwrap_or(false)
         });
-        let joined = kinds.map(|_, kind| *kind != SeatKind::Person || row.joined);
         let moves: Vec<Taken> = resumed
             .moves
             .iter()
@@ -254,20 +258,15 @@ impl Server {
     fn save_table(&self, id: &str, entry: &Entry, table: &Room) {
         let (Some(saved), Some(game)) = (&self.saved, table.saved()) else { return };
         let plan = table.plan();
-        let opponent = match plan.kinds.get(Seat::ALL[1]) {
-            Some(SeatKind::Computer(strategy)) => strategy.to_string(),
-            _ => "person".to_owned(),
-        };
-        let hashes = entry.hashes().into_vec();
         let row = WebTable {
             table_id: id.to_owned(),
             game,
-            opponent,
+            seats: plan.kinds.iter().map(|(_, kind)| kind.to_text()).collect(),
             seed: plan.seed,
             games_to_win: plan.games_to_win,
             matches: table.matches(),
-            joined: table.joined().iter().all(|(_, &joined)| joined),
-            token_hashes: [hashes[0].clone(), hashes[1].clone()],
+            joined: table.joined().iter().map(|(_, &joined)| joined).collect(),
+            token_hashes: entry.hashes().into_vec(),
         };
         saved.save_web_table(&row).unwrap_or_else(report);
     }
@@ -334,6 +333,7 @@ pub fn router(server: Arc<Server>) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/api/games", post(create))
+        .route("/api/engines", get(engines))
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/act", post(act))
@@ -345,6 +345,22 @@ pub fn router(server: Arc<Server>) -> Router {
         .method_not_allowed_fallback(|| async { ApiError::Method })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(server)
+}
+
+/// The levels of the computer and the engines a table may seat.
+#[derive(Debug, Serialize)]
+struct Offered {
+    levels: Vec<&'static str>,
+    default_level: &'static str,
+    engines: Vec<String>,
+}
+
+async fn engines(Shared(server): Shared<Arc<Server>>) -> Json<Offered> {
+    Json(Offered {
+        levels: Strategy::ALL.iter().map(|strategy| strategy.name()).collect(),
+        default_level: Strategy::STRONGEST.name(),
+        engines: server.engines.iter().map(|(name, _)| name.clone()).collect(),
+    })
 }
 
 async fn page() -> impl IntoResponse {
@@ -363,14 +379,48 @@ struct Params {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CreateBody {
-    /// "computer" (the default) or "person".
+    /// Who sits at each seat (2, 3 or 4 of them, one of them "you"); or,
+    /// for two seats, `opponent` and `level`.
+    seats: Option<Vec<SeatBody>>,
+    /// The score that wins a game: 121 (the default) or 61.
+    target: Option<u16>,
+    /// With two seats: "computer" (the default) or "person".
     opponent: Option<String>,
-    /// The computer's level: "basic" (the default) or "random".
+    /// With two seats, the computer's level: "basic" (the default).
     level: Option<String>,
     /// Deals follow from it; drawn at random without it.
     seed: Option<u64>,
     /// Games to win the match, 1 to 9; 1 without it.
     games: Option<u32>,
+}
+
+/// One seat of a new table.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+enum SeatBody {
+    /// The person opening the table.
+    You,
+    /// A person invited by a link.
+    Person,
+    /// The computer at a level: "expert" without one.
+    Computer { level: Option<String> },
+    /// An engine of the server's list, by name.
+    Engine { name: String },
+}
+
+/// The body of a join: the invited seat to take, or the first one free.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinBody {
+    seat: Option<usize>,
+}
+
+/// An invited seat, and the link to send for it.
+#[derive(Debug, Serialize)]
+struct Invitation {
+    seat: Seat,
+    /// The page's address for the invited person, from the site's root.
+    link: String,
 }
 
 /// The body of a move.
@@ -389,7 +439,68 @@ struct Seated {
     game: String,
     seat: Seat,
     token: String,
+    /// The seats still to be taken by invited people, each with its link.
+    invitations: Vec<Invitation>,
     state: State,
+}
+
+/// The invitations still open at table `game`.
+fn invitations(game: &str, table: &Room) -> Vec<Invitation> {
+    table
+        .plan()
+        .kinds
+        .iter()
+        .filter(|&(seat, kind)| *kind == SeatKind::Person && !table.joined()[seat])
+        .map(|(seat, _)| Invitation { seat, link: format!("/#join={game}&seat={}", seat.index()) })
+        .collect()
+}
+
+/// The seats a new table's body asks for.
+fn seat_kinds(request: &CreateBody, engines: &Engines) -> Result<Vec<SeatKind>, ApiError> {
+    let Some(seats) = &request.seats else {
+        let opponent = match request.opponent.as_deref() {
+            None | Some("computer") => {
+                SeatKind::Computer(level_of(request.level.as_deref().unwrap_or("basic"))?)
+            }
+            Some("person") => SeatKind::Person,
+            Some(other) => {
+                return Err(ApiError::Malformed(format!(
+                    "unknown opponent {other:?}: computer or person"
+                )));
+            }
+        };
+        return Ok(vec![SeatKind::Creator, opponent]);
+    };
+    if request.opponent.is_some() || request.level.is_some() {
+        return Err(ApiError::Malformed(
+            "give either seats, or opponent and level, not both".to_owned(),
+        ));
+    }
+    if !(2..=4).contains(&seats.len()) {
+        return Err(ApiError::Malformed("a table has 2, 3 or 4 seats".to_owned()));
+    }
+    let mut kinds = Vec::new();
+    for seat in seats {
+        kinds.push(match seat {
+            SeatBody::You => SeatKind::Creator,
+            SeatBody::Person => SeatKind::Person,
+            SeatBody::Computer { level } => {
+                SeatKind::Computer(level.as_deref().map_or(Ok(Strategy::STRONGEST), level_of)?)
+            }
+            SeatBody::Engine { name } => {
+                if !engines.iter().any(|(known, _)| known == name) {
+                    return Err(ApiError::Malformed(format!(
+                        "no engine called {name:?} on this server"
+                    )));
+                }
+                SeatKind::Engine(name.clone())
+            }
+        });
+    }
+    if kinds.iter().filter(|kind| **kind == SeatKind::Creator).count() != 1 {
+        return Err(ApiError::Malformed("exactly one seat must be \"you\"".to_owned()));
+    }
+    Ok(kinds)
 }
 
 fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
@@ -432,18 +543,14 @@ async fn create(
     } else {
         parse(&body)?
     };
-    let opponent = match request.opponent.as_deref() {
-        None | Some("computer") => {
-            let level = request.level.as_deref().unwrap_or("basic");
-            SeatKind::Computer(level_of(level)?)
-        }
-        Some("person") => SeatKind::Person,
-        Some(other) => {
-            return Err(ApiError::Malformed(format!(
-                "unknown opponent {other:?}: computer or person"
-            )));
-        }
-    };
+    let kinds = seat_kinds(&request, &server.engines)?;
+    let target = request.target.unwrap_or(121);
+    let players = u8::try_from(kinds.len()).unwrap_or(u8::MAX);
+    let config = u8::try_from(target)
+        .ok()
+        .and_then(|target| GameConfig::new(players, target).ok())
+        .ok_or_else(|| ApiError::Malformed(format!("target must be 61 or 121, not {target}")))?;
+    let kinds = BySeat::from_vec(kinds).map_err(|error| ApiError::Malformed(error.to_string()))?;
     let games = request.games.unwrap_or(1);
     if !(1..=MAX_GAMES_TO_WIN).contains(&games) {
         return Err(ApiError::Malformed(format!("games must be 1 to {MAX_GAMES_TO_WIN}")));
@@ -452,37 +559,43 @@ async fn create(
         Some(seed) => seed,
         None => server.next_seed()?,
     };
-    let config = GameConfig::default();
-    let kinds =
-        BySeat::new(
-            config,
-            |seat| {
-                if seat.index() == 0 { SeatKind::Creator } else { opponent.clone() }
-            },
-        );
+    let creator = kinds
+        .iter()
+        .find(|(_, kind)| **kind == SeatKind::Creator)
+        .map_or(Seat::ALL[0], |(seat, _)| seat);
     let plan = Plan { kinds, config, games_to_win: games, seed };
     let room = Room::open(plan, &server.engines, server.saved.as_ref()).map_err(opening)?;
-    let creator = Seat::ALL[0];
     let (game, entry) = server.store.open(room)?;
     let table = entry.lock();
     server.save_table(&game, &entry, &table);
     let state = table.state(creator, 0);
+    let invitations = invitations(&game, &table);
     drop(table);
     let token = entry.token(creator).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
-    Ok((StatusCode::CREATED, Json(Seated { game, seat: creator, token, state })))
+    Ok((StatusCode::CREATED, Json(Seated { game, seat: creator, token, invitations, state })))
 }
 
 async fn join(
     Shared(server): Shared<Arc<Server>>,
     Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Seated>, ApiError> {
+    // An unknown table is told as such, whatever the body.
     let entry = server.entry(&id)?;
+    let body = body?;
+    let request: JoinBody =
+        if body.iter().all(u8::is_ascii_whitespace) { JoinBody::default() } else { parse(&body)? };
     let mut table = entry.lock();
-    let seat = table.join(None).ok_or(ApiError::SeatTaken)?;
+    let wanted = match request.seat {
+        Some(index) => Some(Seat::ALL.get(index).copied().ok_or(ApiError::SeatTaken)?),
+        None => None,
+    };
+    let seat = table.join(wanted).ok_or(ApiError::SeatTaken)?;
     let token = entry.token(seat).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
     server.save_table(&id, &entry, &table);
     let state = table.state(seat, 0);
-    Ok(Json(Seated { game: id, seat, token, state }))
+    let invitations = invitations(&id, &table);
+    Ok(Json(Seated { game: id, seat, token, invitations, state }))
 }
 
 async fn state(

@@ -9,3 +9,4 @@ mod driver;
 mod faults;
 mod load;
 mod saved;
+mod seats;

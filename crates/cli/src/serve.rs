@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use crib_referee::EngineCommand;
 use crib_web::{Limits, Server};
 
 use crate::saved::Db;
@@ -32,6 +33,10 @@ pub(crate) struct Args {
     /// Minutes a game may go unused before it may be cleared.
     #[arg(long, default_value_t = 360)]
     idle_minutes: u64,
+    /// An engine the page may seat, as NAME=COMMAND (repeatable): players
+    /// choose it by NAME, and never type a command into a page.
+    #[arg(long = "engine", value_name = "NAME=COMMAND", value_parser = parse_engine)]
+    engines: Vec<(String, EngineCommand)>,
     #[command(flatten)]
     db: Db,
 }
@@ -43,7 +48,9 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let addrs = resolve(&args.addr)?;
     let saved = Arc::new(args.db.open()?);
-    let server = Arc::new(Server::new(limits, args.seed).with_saved_games(saved));
+    let server = Arc::new(
+        Server::new(limits, args.seed).with_saved_games(saved).with_engines(args.engines.clone()),
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -80,4 +87,16 @@ async fn bind(addrs: &[SocketAddr]) -> anyhow::Result<tokio::net::TcpListener> {
         }
     }
     Err(failure.map_or_else(|| anyhow::anyhow!("no address to listen on"), anyhow::Error::from))
+}
+
+/// `NAME=COMMAND`: a name of letters, digits, `-` and `_`, and a command line.
+fn parse_engine(text: &str) -> Result<(String, EngineCommand), String> {
+    let (name, command) =
+        text.split_once('=').ok_or_else(|| format!("{text:?} is not NAME=COMMAND"))?;
+    let name = name.trim();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        return Err(format!("engine name {name:?}: letters, digits, '-' and '_' only"));
+    }
+    let command = EngineCommand::parse(command).map_err(|error| error.to_string())?;
+    Ok((name.to_owned(), command))
 }

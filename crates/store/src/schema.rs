@@ -106,6 +106,22 @@ pub const APPLICATION_ID: i32 = i32::from_be_bytes(*b"crib");
 /// table left to expire) is not counted at all.
 const V5: &str = "ALTER TABLE games ADD COLUMN given_up_by INTEGER;";
 
+/// The sixth schema: browser tables of 2, 3 or 4 seats. Each seat's kind
+/// (in the server's words), whether it is taken, and its token's hash, as
+/// JSON arrays, seat 0 first; the two-seat columns of the third schema are
+/// filled in from them for every table saved before.
+const V6: &str = "
+ALTER TABLE web_tables ADD COLUMN seat_kinds TEXT;
+ALTER TABLE web_tables ADD COLUMN seat_joined TEXT;
+ALTER TABLE web_tables ADD COLUMN seat_hashes TEXT;
+UPDATE web_tables SET
+    seat_kinds = json_array('you',
+        CASE opponent WHEN 'person' THEN 'person' ELSE 'computer:' || opponent END),
+    seat_joined = json_array(json('true'),
+        CASE WHEN opponent = 'person' AND joined = 0 THEN json('false') ELSE json('true') END),
+    seat_hashes = json_array(token_hash_0, token_hash_1);
+";
+
 type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// Every migration in order: the `n`-th takes the schema from version `n`
@@ -124,6 +140,7 @@ const MIGRATIONS: &[Step] = &[
     // first three schemas are recognised by their tables and stamped here.
     |tx| Ok(tx.pragma_update(None, "application_id", APPLICATION_ID)?),
     add_given_up_by,
+    |tx| Ok(tx.execute_batch(V6)?),
 ];
 
 /// The fifth schema's column, unless it is there already (added for the

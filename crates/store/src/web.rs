@@ -19,19 +19,19 @@ pub struct WebTable {
     pub table_id: String,
     /// The match being played at it now.
     pub game: GameId,
-    /// Who sits opposite the host, in the server's words (`basic`,
-    /// `random`, `person`).
-    pub opponent: String,
+    /// Who sits at each seat, seat 0 first, in the server's words (`you`,
+    /// `person`, `computer:basic`).
+    pub seats: Vec<String>,
     /// The table's seed: each match's seed follows from it.
     pub seed: u64,
     /// Games a side must win to win a match.
     pub games_to_win: u32,
     /// Matches begun at the table.
     pub matches: u64,
-    /// Whether the guest seat is taken.
-    pub joined: bool,
+    /// Whether each seat is taken, seat 0 first.
+    pub joined: Vec<bool>,
     /// A hash of each seat's token, seat 0 first.
-    pub token_hashes: [String; 2],
+    pub token_hashes: Vec<String>,
 }
 
 impl Store {
@@ -42,26 +42,35 @@ impl Store {
     /// No such match as `table.game`, a failed write.
     pub fn save_web_table(&self, table: &WebTable) -> Result<(), StoreError> {
         let matches = i64::try_from(table.matches).unwrap_or(i64::MAX);
+        let json = |value: serde_json::Value| value.to_string();
+        // The two-seat columns of the third schema keep seats 0 and 1.
+        let hash = |seat: usize| table.token_hashes.get(seat).cloned().unwrap_or_default();
         let conn = self.writer();
         conn.execute(
             "INSERT INTO web_tables (table_id, game_id, opponent, seed, games_to_win, matches,
-                                     joined, token_hash_0, token_hash_1)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                                     joined, token_hash_0, token_hash_1,
+                                     seat_kinds, seat_joined, seat_hashes)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
              ON CONFLICT (table_id) DO UPDATE SET
                  game_id = excluded.game_id, opponent = excluded.opponent,
                  seed = excluded.seed, games_to_win = excluded.games_to_win,
                  matches = excluded.matches, joined = excluded.joined,
-                 token_hash_0 = excluded.token_hash_0, token_hash_1 = excluded.token_hash_1",
+                 token_hash_0 = excluded.token_hash_0, token_hash_1 = excluded.token_hash_1,
+                 seat_kinds = excluded.seat_kinds, seat_joined = excluded.seat_joined,
+                 seat_hashes = excluded.seat_hashes",
             params![
                 table.table_id,
                 table.game.0,
-                table.opponent,
+                table.seats.get(1).cloned().unwrap_or_default(),
                 seed_to_sql(table.seed),
                 table.games_to_win,
                 matches,
-                table.joined,
-                table.token_hashes[0],
-                table.token_hashes[1],
+                table.joined.iter().all(|&joined| joined),
+                hash(0),
+                hash(1),
+                json(serde_json::json!(table.seats)),
+                json(serde_json::json!(table.joined)),
+                json(serde_json::json!(table.token_hashes)),
             ],
         )?;
         Ok(())
@@ -76,25 +85,42 @@ impl Store {
         self.read(|conn| {
             let table = conn
                 .query_row(
-                    "SELECT game_id, opponent, seed, games_to_win, matches, joined,
-                            token_hash_0, token_hash_1
+                    "SELECT game_id, seed, games_to_win, matches,
+                            seat_kinds, seat_joined, seat_hashes
                      FROM web_tables WHERE table_id = ?1",
                     [table_id],
                     |row| {
-                        Ok(WebTable {
-                            table_id: table_id.to_owned(),
-                            game: GameId(row.get(0)?),
-                            opponent: row.get(1)?,
-                            seed: seed_from_sql(row.get(2)?),
-                            games_to_win: row.get(3)?,
-                            matches: u64::try_from(row.get::<_, i64>(4)?).unwrap_or(0),
-                            joined: row.get(5)?,
-                            token_hashes: [row.get(6)?, row.get(7)?],
-                        })
+                        let game = GameId(row.get(0)?);
+                        Ok((
+                            game,
+                            seed_from_sql(row.get(1)?),
+                            row.get::<_, u32>(2)?,
+                            u64::try_from(row.get::<_, i64>(3)?).unwrap_or(0),
+                            [row.get::<_, String>(4)?, row.get(5)?, row.get(6)?],
+                        ))
                     },
                 )
                 .optional()?;
-            Ok(table)
+            let Some((game, seed, games_to_win, matches, [kinds, joined, hashes])) = table else {
+                return Ok(None);
+            };
+            let unreadable = |what: &'static str, text: &str| StoreError::Unreadable {
+                game,
+                what,
+                text: text.to_owned(),
+            };
+            Ok(Some(WebTable {
+                table_id: table_id.to_owned(),
+                game,
+                seats: serde_json::from_str(&kinds).map_err(|_| unreadable("seats", &kinds))?,
+                seed,
+                games_to_win,
+                matches,
+                joined: serde_json::from_str(&joined)
+                    .map_err(|_| unreadable("joined seats", &joined))?,
+                token_hashes: serde_json::from_str(&hashes)
+                    .map_err(|_| unreadable("token hashes", &hashes))?,
+            }))
         })
     }
 }
@@ -116,16 +142,16 @@ mod tests {
         let mut table = WebTable {
             table_id: "abc".to_owned(),
             game,
-            opponent: "person".to_owned(),
+            seats: vec!["you".to_owned(), "person".to_owned(), "computer:expert".to_owned()],
             seed: u64::MAX,
             games_to_win: 2,
             matches: 1,
-            joined: false,
-            token_hashes: ["h0".to_owned(), "h1".to_owned()],
+            joined: vec![true, false, true],
+            token_hashes: vec!["h0".to_owned(), "h1".to_owned(), "h2".to_owned()],
         };
         store.save_web_table(&table).unwrap();
         assert_eq!(store.web_table("abc").unwrap(), Some(table.clone()));
-        table.joined = true;
+        table.joined[1] = true;
         table.matches = 2;
         store.save_web_table(&table).unwrap();
         assert_eq!(store.web_table("abc").unwrap(), Some(table));

@@ -255,3 +255,44 @@ fn the_second_schema_migrates_to_the_web_tables() {
     assert_eq!(store.unfinished().unwrap()[0].id, game);
     assert_eq!(store.web_table("none").unwrap(), None);
 }
+
+#[test]
+fn two_seat_web_tables_migrate_to_seats_of_their_own() {
+    let dir = crate::tempdir();
+    let path = dir.path().join("crib.db");
+    // Matches and tables as a server of the fifth schema saved them.
+    let store = Store::open(&path).unwrap();
+    let setup = setup(5);
+    let (_, opening) = Match::new(setup.config, setup.games_to_win, setup.seed).unwrap();
+    let game = store.start(&setup, &opening).unwrap();
+    drop(store);
+    // Back to the fifth schema's web tables, as a file of that version has.
+    let mut conn = Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "ALTER TABLE web_tables DROP COLUMN seat_kinds;
+         ALTER TABLE web_tables DROP COLUMN seat_joined;
+         ALTER TABLE web_tables DROP COLUMN seat_hashes;",
+    )
+    .unwrap();
+    conn.pragma_update(None, "user_version", 5).unwrap();
+    for (id, opponent, joined) in [("c", "basic", 0), ("p", "person", 0), ("j", "person", 1)] {
+        conn.execute(
+            "INSERT INTO web_tables (table_id, game_id, opponent, seed, games_to_win, matches,
+                                     joined, token_hash_0, token_hash_1)
+             VALUES (?1, ?2, ?3, 7, 1, 1, ?4, 'h0', 'h1')",
+            rusqlite::params![id, game.0, opponent, joined],
+        )
+        .unwrap();
+    }
+    migrate_to(&mut conn, SCHEMA_VERSION).unwrap();
+    drop(conn);
+    let store = Store::open(&path).unwrap();
+    let read = |id: &str| store.web_table(id).unwrap().unwrap();
+    assert_eq!(read("c").seats, ["you", "computer:basic"]);
+    assert_eq!(read("c").joined, [true, true], "a computer's seat is always taken");
+    assert_eq!(read("p").seats, ["you", "person"]);
+    assert_eq!(read("p").joined, [true, false]);
+    assert_eq!(read("j").joined, [true, true]);
+    assert_eq!(read("j").token_hashes, ["h0", "h1"]);
+    assert_eq!(read("j").game, game);
+}

@@ -182,8 +182,8 @@ test("two people at one table, each from their own page, live", async () => {
   await host.click("#start-button");
   assert.equal((await created).status(), 201);
   await host.locator("#invite").waitFor();
-  const link = await host.locator("#invite-link").inputValue();
-  assert.match(link, /#join=[0-9a-f]{32}$/);
+  const link = await host.locator("#invite-link-1").inputValue();
+  assert.match(link, /#join=[0-9a-f]{32}&seat=1$/);
   const guest = await newPage();
   await guest.setViewportSize({ width: 390, height: 844 });
   await guest.goto(link);
@@ -198,8 +198,127 @@ test("two people at one table, each from their own page, live", async () => {
   }
   await host.locator("#starter .card:not(.back)").waitFor();
   await guest.locator("#starter .card:not(.back)").waitFor();
-  assert.equal(await host.locator("#them-cards .card.back").count(), 4);
+  assert.equal(await host.locator("#seat-1-cards .card.back").count(), 4);
   await guest.screenshot({ path: join(shots, "phone.png"), fullPage: true });
   await host.close();
   await guest.close();
+});
+
+// The seat's answer from the API, with the page's own token.
+async function apiState(page) {
+  const params = new URLSearchParams(new URL(page.url()).hash.slice(1));
+  const res = await page.request.get(`${base}/api/games/${params.get("game")}?since=0`, { headers: { Authorization: "Bearer " + params.get("token") } });
+  assert.equal(res.status(), 200);
+  return res.json();
+}
+
+// Plays a whole hand from every page: each discards, then plays or says go
+// whenever it is its turn, until a deal is due.
+async function playHand(pages) {
+  for (const page of pages) {
+    const hand = page.locator("#hand button.card");
+    await page.locator("#discard-button:not(.hidden)").waitFor();
+    for (let i = 0; await page.locator("#discard-button").isDisabled(); i++) await hand.nth(i).click();
+    await act(page, page.locator("#discard-button"));
+  }
+  for (let turn = 0; turn < 80; turn++) {
+    const state = await apiState(pages[0]);
+    if (state.view.phase === "deal") return state;
+    let moved = false;
+    for (const page of pages) {
+      const playable = page.locator("#hand button.playable");
+      if (await playable.count()) { await act(page, playable.first()); moved = true; }
+      else if (await page.locator("#go-button:not(.hidden)").count()) { await act(page, page.locator("#go-button")); moved = true; }
+    }
+    if (!moved) await pages[0].waitForTimeout(100);
+  }
+  assert.fail("the hand did not end");
+}
+
+// Every page's board and table against its seat's answer from the API.
+async function checkBoards(pages, players) {
+  for (const page of pages) {
+    const state = await apiState(page);
+    // The page has drawn everything the API says (live updates arrive by
+    // server-sent events).
+    const lines = state.events.flatMap((said) => said.lines).length;
+    await page.waitForFunction((n) => document.querySelectorAll("#log li").length === n, lines);
+    const sides = state.view.board.length;
+    assert.equal(sides, players === 4 ? 2 : players, "a track per side");
+    for (let side = 0; side < sides; side++) {
+      assert.equal(Number(await page.getAttribute(`#peg-${side}-front`, "data-score")), state.view.board[side].front, `side ${side} front peg`);
+      assert.equal(Number(await page.getAttribute(`#peg-${side}-back`, "data-score")), state.view.board[side].back, `side ${side} back peg`);
+    }
+    // The front pegs add up to the points in the events.
+    const front = Array(sides).fill(0);
+    for (const said of state.events) if (said.points) front[said.points.seat % sides] += said.points.points;
+    assert.deepEqual(state.view.board.map((pegs) => pegs.front), front);
+    for (let o = 0; o < players; o++) {
+      if (o === state.seat) continue;
+      const cards = page.locator(`#seat-${o}-cards .card`);
+      const shown = state.view.shown[o];
+      assert.equal(await cards.count(), shown ? shown.length : state.holds[o], `seat ${o}'s cards`);
+      if (!shown) assert.equal(await page.locator(`#seat-${o}-cards .card:not(.back)`).count(), 0, "face down");
+    }
+    assert.deepEqual(await page.locator("#log li").allTextContents(), state.events.flatMap((said) => said.lines));
+  }
+}
+
+test("a four-seat table: two people from their own pages and two computers, a whole hand", async () => {
+  const host = await newPage();
+  const errors = [];
+  host.on("pageerror", (error) => errors.push(error.message));
+  await host.goto(base + "/");
+  await host.locator("#start").waitFor();
+  await host.selectOption("#players", "4");
+  await host.selectOption("#opponent", "computer");
+  await host.selectOption("#level", "basic");
+  await host.selectOption("#seat-2", "person");
+  await host.selectOption("#seat-3", "easy");
+  const created = host.waitForResponse((res) => res.url().endsWith("/api/games"));
+  await host.click("#start-button");
+  assert.equal((await created).status(), 201);
+  await host.locator("#invite").waitFor();
+  const link = await host.locator("#invite-link-2").inputValue();
+  assert.match(link, /#join=[0-9a-f]{32}&seat=2$/);
+  const partner = await newPage();
+  partner.on("pageerror", (error) => errors.push(error.message));
+  await partner.goto(link);
+  await host.locator("#invite").waitFor({ state: "hidden" });
+  await partner.locator("#hand button.card").nth(4).waitFor();
+  assert.equal(await host.locator("#board-svg circle[id$='-front']").count(), 2, "two partnership tracks");
+  assert.match(await host.locator("#scores").textContent(), /You and partner 3/);
+  await checkBoards([host, partner], 4);
+  const done = await playHand([host, partner]);
+  assert.equal(done.events.filter((said) => ["shown", "crib_shown"].includes(said.event.event)).length, 5);
+  await host.screenshot({ path: join(shots, "four-seats.png"), fullPage: true });
+  await checkBoards([host, partner], 4);
+  assert.deepEqual(errors, []);
+  await host.close(); await partner.close();
+});
+
+test("a three-seat table: one person and two computers, a whole hand, on a phone", async () => {
+  const page = await newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(base + "/");
+  await page.locator("#start").waitFor();
+  await page.selectOption("#players", "3");
+  await page.selectOption("#target", "61");
+  await page.selectOption("#level", "random");
+  await page.selectOption("#seat-2", "basic");
+  const created = page.waitForResponse((res) => res.url().endsWith("/api/games"));
+  await page.click("#start-button");
+  assert.equal((await created).status(), 201);
+  await page.locator("#hand button.card").nth(4).waitFor();
+  assert.equal(await page.locator("#board-svg circle[id$='-front']").count(), 3, "three tracks");
+  await checkBoards([page], 3);
+  const done = await playHand([page]);
+  assert.equal(done.view.config.target, 61);
+  assert.equal(done.events.filter((said) => ["shown", "crib_shown"].includes(said.event.event)).length, 4);
+  await page.screenshot({ path: join(shots, "three-seats-phone.png"), fullPage: true });
+  await checkBoards([page], 3);
+  assert.deepEqual(errors, []);
+  await page.close();
 });

@@ -8,14 +8,15 @@
 //! the same JSON error as anything else. A refused request changes nothing.
 //!
 //! With saved games ([`Server::with_saved_games`]), every match begun at a
-//! table is started in the store, every action taken at it (by a person or
-//! the computer) is recorded as it is taken, while the table is still
-//! locked, so in order; quitting abandons the match. A table asked for that
-//! the server does not hold (after a restart, or once cleared from memory) is
-//! loaded from the store and replayed, and its seats recognised by the hashes
-//! of their tokens. A failure to save is written to stderr and play goes on
-//! (the game is then not saved past that point); a failure to load answers
-//! 500 with a JSON error.
+//! table is saved by the table's own recorder (`crib_referee::StoreRecorder`,
+//! the one record of every interface) as it is played, and the table itself
+//! (its seats, its seed, its current match, its seats' token hashes) in the
+//! store's web tables; quitting gives the match up. A table asked for that
+//! the server does not hold (after a restart, or once cleared from memory)
+//! is loaded from the store, one table at a time, and taken up with
+//! `crib_referee::Table::resume`: its programs replay their moves, and any
+//! that is due moves at once. A failure to save is written to stderr and play
+//! goes on; a failure to load answers 500 with a JSON error.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -28,14 +29,17 @@ use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use std::sync::{Mutex, PoisonError};
+
 use crib_ai::{Hint, Strategy};
-use crib_core::{Card, CardSet, Claims, GameConfig, Seat, derive_seed};
-use crib_store::{NewGame, Player, Status, StoreError, WebTable};
+use crib_core::{BySeat, Card, CardSet, GameConfig, Seat, derive_seed};
+use crib_referee::{EngineCommand, Taken};
+use crib_store::{Status, StoreError, WebTable};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 
 use crate::store::{Entry, Key, Limits, NoRandomness, Store};
-use crate::table::{Change, GUEST, HOST, Move, MoveError, Opponent, State, Table};
+use crate::table::{Engines, Move, MoveError, OpenError, Plan, Room, SeatKind, State};
 
 /// The largest request body read, in bytes: a move is a few dozen.
 pub const BODY_LIMIT: usize = 4096;
@@ -79,6 +83,9 @@ pub enum ApiError {
     /// Secrets could not be drawn.
     #[error(transparent)]
     Randomness(#[from] NoRandomness),
+    /// A program at a new table failed to start.
+    #[error("a player at this table failed: {0}")]
+    Failed(String),
     /// The saved games could not be read (the reason is in the server's log).
     #[error("the saved games could not be read")]
     Storage,
@@ -97,6 +104,7 @@ impl ApiError {
             ApiError::Method => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Randomness(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Failed(_) => StatusCode::BAD_GATEWAY,
         }
     }
 }
@@ -138,13 +146,24 @@ pub struct Server {
     opened: AtomicU64,
     /// Where every table's matches are saved, if anywhere.
     saved: Option<Arc<crib_store::Store>>,
+    /// Held while a table is loaded from the saved games.
+    loading: Mutex<()>,
+    /// The engines the server's owner offers, by name.
+    engines: Engines,
 }
 
 impl Server {
     /// A server keeping at most `limits` tables; `seed` fixes the deals of
     /// games opened without a seed of their own.
     pub fn new(limits: Limits, seed: Option<u64>) -> Server {
-        Server { store: Store::new(limits), seed, opened: AtomicU64::new(0), saved: None }
+        Server {
+            store: Store::new(limits),
+            seed,
+            opened: AtomicU64::new(0),
+            saved: None,
+            loading: Mutex::new(()),
+            engines: Vec::new(),
+        }
     }
 
     /// The same server, saving every table's matches in `saved` and loading
@@ -155,118 +174,101 @@ impl Server {
         self
     }
 
+    /// The same server, offering these engines (by name) for the seats of
+    /// its tables.
+    #[must_use]
+    pub fn with_engines(mut self, engines: Vec<(String, EngineCommand)>) -> Server {
+        self.engines = engines;
+        self
+    }
+
     /// The table with this id: held in memory, or else loaded from the
-    /// saved games.
+    /// saved games. Loading is single-flight: one table is loaded at a time,
+    /// and one found held meanwhile is the one answered, so there is never
+    /// more than one live copy of a table.
     fn entry(&self, id: &str) -> Result<Arc<Entry>, ApiError> {
         if let Some(entry) = self.store.get(id) {
             return Ok(entry);
         }
         let Some(saved) = &self.saved else { return Err(ApiError::UnknownGame) };
+        let _loading = self.loading.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(entry) = self.store.get(id) {
+            return Ok(entry);
+        }
         let row = saved.web_table(id).map_err(unreadable)?.ok_or(ApiError::UnknownGame)?;
-        let opponent = match row.opponent.as_str() {
-            "person" => Opponent::Person,
-            name => Opponent::Computer(name.parse().map_err(|_| {
-                unreadable(StoreError::Unreadable {
-                    game: row.game,
-                    what: "opponent",
-                    text: name.to_owned(),
-                })
-            })?),
+        let unreadable_row = |what: &'static str, text: &str| {
+            unreadable(StoreError::Unreadable { game: row.game, what, text: text.to_owned() })
         };
         let resumed = saved.resume(row.game).map_err(unreadable)?;
         // A quit table is not offered again.
         if resumed.summary.status == Status::Abandoned {
             return Err(ApiError::UnknownGame);
         }
-        let mut table = Table::restored(
-            opponent,
-            row.games_to_win,
-            row.seed,
+        let config = resumed.summary.setup.config;
+        let mut kinds = Vec::new();
+        for text in &row.seats {
+            kinds.push(SeatKind::from_text(text).ok_or_else(|| unreadable_row("seat", text))?);
+        }
+        let count = kinds.len();
+        let kinds = BySeat::from_vec(kinds)
+            .ok()
+            .filter(|_| count == usize::from(config.players()))
+            .ok_or_else(|| unreadable_row("seats", &row.seats.join(" ")))?;
+        let joined = kinds.map(|seat, kind| {
+            *kind != SeatKind::Person || row.joined.get(seat.index()).copied().unwrap_or(false)
+        });
+        let moves: Vec<Taken> = resumed
+            .moves
+            .iter()
+            .map(|saved| Taken { seat: saved.seat, action: saved.action, claims: saved.claims })
+            .collect();
+        let plan = Plan { kinds, config, games_to_win: row.games_to_win, seed: row.seed };
+        let room = Room::load(
+            plan,
+            joined.clone(),
             row.matches,
-            resumed.play,
-            resumed.events,
-            row.joined,
-        );
-        table.saved = Some(row.game);
-        let [host, guest] = row.token_hashes;
-        // An invitation not yet taken up gets a new token: the old one was
-        // never handed out, and only its hash was kept.
-        let guest = if opponent == Opponent::Person && !row.joined {
-            Key::new()?
-        } else {
-            Key::from_hash(guest)
-        };
-        let entry = self.store.insert(id, Entry::new(table, [Key::from_hash(host), guest]));
+            row.game,
+            &moves,
+            &self.engines,
+            Some(saved),
+        )
+        .map_err(|error| {
+            eprintln!("crib: loading a saved game failed: {}", chain(&error));
+            ApiError::Storage
+        })?;
+        let hashes = row.token_hashes.into_iter().collect::<Vec<_>>();
+        let mut keys = Vec::new();
+        for (seat, hash) in config.seats().zip(hashes) {
+            // An invitation not yet taken up gets a new token: the old one
+            // was never handed out, and only its hash was kept.
+            keys.push(if joined.get(seat) == Some(&false) {
+                Key::new()?
+            } else {
+                Key::from_hash(hash)
+            });
+        }
+        let keys = BySeat::from_vec(keys).map_err(|_| unreadable_row("seats", "token hashes"))?;
+        let entry = self.store.insert(id, Entry::new(room, keys));
         self.save_table(id, &entry, &entry.lock());
         Ok(entry)
     }
 
-    /// Saves what changed at table `id` since it was last saved. The caller
-    /// holds the table's lock, so changes are saved in the order they were
-    /// made.
-    fn save(&self, id: &str, entry: &Entry, table: &mut Table) {
-        let changes = table.unsaved();
-        let Some(saved) = &self.saved else { return };
-        for change in changes {
-            match change {
-                Change::Started { seed, opening } => {
-                    // A new match at the table gives up the one before, if
-                    // it was not won.
-                    if let Some(game) = table.saved.take() {
-                        saved.abandon(game).unwrap_or_else(report);
-                    }
-                    let setup = NewGame {
-                        seed,
-                        config: GameConfig::default(),
-                        games_to_win: table.games_to_win(),
-                        muggins: false,
-                        players: players(table.opponent()),
-                    };
-                    match saved.start(&setup, &opening) {
-                        Ok(game) => {
-                            table.saved = Some(game);
-                            self.save_table(id, entry, table);
-                        }
-                        Err(error) => report(error),
-                    }
-                }
-                Change::Took { seat, action, events } => {
-                    // A match whose start could not be saved is not saved at all.
-                    if let Some(game) = table.saved {
-                        saved
-                            .record(game, seat, action, Claims::NONE, &events)
-                            .map_or_else(report, drop);
-                    }
-                }
-            }
-        }
-    }
-
     /// Saves the table itself: its current match, who sits at it, and its
     /// seats' token hashes.
-    fn save_table(&self, id: &str, entry: &Entry, table: &Table) {
-        let (Some(saved), Some(game)) = (&self.saved, table.saved) else { return };
+    fn save_table(&self, id: &str, entry: &Entry, table: &Room) {
+        let (Some(saved), Some(game)) = (&self.saved, table.saved()) else { return };
+        let plan = table.plan();
         let row = WebTable {
             table_id: id.to_owned(),
             game,
-            opponent: match table.opponent() {
-                Opponent::Computer(strategy) => strategy.to_string(),
-                Opponent::Person => "person".to_owned(),
-            },
-            seed: table.seed(),
-            games_to_win: table.games_to_win(),
+            seats: plan.kinds.iter().map(|(_, kind)| kind.to_text()).collect(),
+            seed: plan.seed,
+            games_to_win: plan.games_to_win,
             matches: table.matches(),
-            joined: table.joined(),
-            token_hashes: entry.hashes(),
+            joined: table.joined().iter().map(|(_, &joined)| joined).collect(),
+            token_hashes: entry.hashes().into_vec(),
         };
         saved.save_web_table(&row).unwrap_or_else(report);
-    }
-
-    /// Gives up the match being played at `table`, if saved.
-    fn abandon(&self, table: &Table) {
-        if let (Some(saved), Some(game)) = (&self.saved, table.saved) {
-            saved.abandon(game).unwrap_or_else(report);
-        }
     }
 
     /// The number of tables kept now.
@@ -287,14 +289,20 @@ impl Server {
     }
 }
 
-/// The players of a table's match as saved: the host is `me`, as at the
-/// terminal, so that `crib stats me` counts the browser's games too.
-fn players(opponent: Opponent) -> Vec<Player> {
-    let guest = match opponent {
-        Opponent::Computer(strategy) => Player::computer(strategy.to_string()),
-        Opponent::Person => Player::person("guest"),
-    };
-    vec![Player::person("me"), guest]
+/// The built-in player called `level`.
+fn level_of(level: &str) -> Result<Strategy, ApiError> {
+    level.parse().map_err(|_| {
+        let known: Vec<&str> = Strategy::ALL.iter().map(|strategy| strategy.name()).collect();
+        ApiError::Malformed(format!("unknown level {level:?}: {}", known.join(", ")))
+    })
+}
+
+/// A table that could not be opened.
+fn opening(error: OpenError) -> ApiError {
+    match error {
+        OpenError::UnknownEngine(_) => ApiError::Malformed(error.to_string()),
+        OpenError::Table(error) => ApiError::Failed(error.to_string()),
+    }
 }
 
 /// Writes a failure to save to stderr: play goes on without it.
@@ -325,6 +333,7 @@ pub fn router(server: Arc<Server>) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/api/games", post(create))
+        .route("/api/engines", get(engines))
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/act", post(act))
@@ -336,6 +345,22 @@ pub fn router(server: Arc<Server>) -> Router {
         .method_not_allowed_fallback(|| async { ApiError::Method })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(server)
+}
+
+/// The levels of the computer and the engines a table may seat.
+#[derive(Debug, Serialize)]
+struct Offered {
+    levels: Vec<&'static str>,
+    default_level: &'static str,
+    engines: Vec<String>,
+}
+
+async fn engines(Shared(server): Shared<Arc<Server>>) -> Json<Offered> {
+    Json(Offered {
+        levels: Strategy::ALL.iter().map(|strategy| strategy.name()).collect(),
+        default_level: Strategy::STRONGEST.name(),
+        engines: server.engines.iter().map(|(name, _)| name.clone()).collect(),
+    })
 }
 
 async fn page() -> impl IntoResponse {
@@ -354,14 +379,48 @@ struct Params {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CreateBody {
-    /// "computer" (the default) or "person".
+    /// Who sits at each seat (2, 3 or 4 of them, one of them "you"); or,
+    /// for two seats, `opponent` and `level`.
+    seats: Option<Vec<SeatBody>>,
+    /// The score that wins a game: 121 (the default) or 61.
+    target: Option<u16>,
+    /// With two seats: "computer" (the default) or "person".
     opponent: Option<String>,
-    /// The computer's level: "basic" (the default) or "random".
+    /// With two seats, the computer's level: "basic" (the default).
     level: Option<String>,
     /// Deals follow from it; drawn at random without it.
     seed: Option<u64>,
     /// Games to win the match, 1 to 9; 1 without it.
     games: Option<u32>,
+}
+
+/// One seat of a new table.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+enum SeatBody {
+    /// The person opening the table.
+    You,
+    /// A person invited by a link.
+    Person,
+    /// The computer at a level: "expert" without one.
+    Computer { level: Option<String> },
+    /// An engine of the server's list, by name.
+    Engine { name: String },
+}
+
+/// The body of a join: the invited seat to take, or the first one free.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinBody {
+    seat: Option<usize>,
+}
+
+/// An invited seat, and the link to send for it.
+#[derive(Debug, Serialize)]
+struct Invitation {
+    seat: Seat,
+    /// The page's address for the invited person, from the site's root.
+    link: String,
 }
 
 /// The body of a move.
@@ -380,7 +439,68 @@ struct Seated {
     game: String,
     seat: Seat,
     token: String,
+    /// The seats still to be taken by invited people, each with its link.
+    invitations: Vec<Invitation>,
     state: State,
+}
+
+/// The invitations still open at table `game`.
+fn invitations(game: &str, table: &Room) -> Vec<Invitation> {
+    table
+        .plan()
+        .kinds
+        .iter()
+        .filter(|&(seat, kind)| *kind == SeatKind::Person && !table.joined()[seat])
+        .map(|(seat, _)| Invitation { seat, link: format!("/#join={game}&seat={}", seat.index()) })
+        .collect()
+}
+
+/// The seats a new table's body asks for.
+fn seat_kinds(request: &CreateBody, engines: &Engines) -> Result<Vec<SeatKind>, ApiError> {
+    let Some(seats) = &request.seats else {
+        let opponent = match request.opponent.as_deref() {
+            None | Some("computer") => {
+                SeatKind::Computer(level_of(request.level.as_deref().unwrap_or("basic"))?)
+            }
+            Some("person") => SeatKind::Person,
+            Some(other) => {
+                return Err(ApiError::Malformed(format!(
+                    "unknown opponent {other:?}: computer or person"
+                )));
+            }
+        };
+        return Ok(vec![SeatKind::Creator, opponent]);
+    };
+    if request.opponent.is_some() || request.level.is_some() {
+        return Err(ApiError::Malformed(
+            "give either seats, or opponent and level, not both".to_owned(),
+        ));
+    }
+    if !(2..=4).contains(&seats.len()) {
+        return Err(ApiError::Malformed("a table has 2, 3 or 4 seats".to_owned()));
+    }
+    let mut kinds = Vec::new();
+    for seat in seats {
+        kinds.push(match seat {
+            SeatBody::You => SeatKind::Creator,
+            SeatBody::Person => SeatKind::Person,
+            SeatBody::Computer { level } => {
+                SeatKind::Computer(level.as_deref().map_or(Ok(Strategy::STRONGEST), level_of)?)
+            }
+            SeatBody::Engine { name } => {
+                if !engines.iter().any(|(known, _)| known == name) {
+                    return Err(ApiError::Malformed(format!(
+                        "no engine called {name:?} on this server"
+                    )));
+                }
+                SeatKind::Engine(name.clone())
+            }
+        });
+    }
+    if kinds.iter().filter(|kind| **kind == SeatKind::Creator).count() != 1 {
+        return Err(ApiError::Malformed("exactly one seat must be \"you\"".to_owned()));
+    }
+    Ok(kinds)
 }
 
 fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
@@ -423,21 +543,14 @@ async fn create(
     } else {
         parse(&body)?
     };
-    let opponent = match request.opponent.as_deref() {
-        None | Some("computer") => {
-            let level = request.level.as_deref().unwrap_or("basic");
-            let strategy: Strategy = level.parse().map_err(|_| {
-                ApiError::Malformed(format!("unknown level {level:?}: basic or random"))
-            })?;
-            Opponent::Computer(strategy)
-        }
-        Some("person") => Opponent::Person,
-        Some(other) => {
-            return Err(ApiError::Malformed(format!(
-                "unknown opponent {other:?}: computer or person"
-            )));
-        }
-    };
+    let kinds = seat_kinds(&request, &server.engines)?;
+    let target = request.target.unwrap_or(121);
+    let players = u8::try_from(kinds.len()).unwrap_or(u8::MAX);
+    let config = u8::try_from(target)
+        .ok()
+        .and_then(|target| GameConfig::new(players, target).ok())
+        .ok_or_else(|| ApiError::Malformed(format!("target must be 61 or 121, not {target}")))?;
+    let kinds = BySeat::from_vec(kinds).map_err(|error| ApiError::Malformed(error.to_string()))?;
     let games = request.games.unwrap_or(1);
     if !(1..=MAX_GAMES_TO_WIN).contains(&games) {
         return Err(ApiError::Malformed(format!("games must be 1 to {MAX_GAMES_TO_WIN}")));
@@ -446,29 +559,43 @@ async fn create(
         Some(seed) => seed,
         None => server.next_seed()?,
     };
-    let table = Table::new(opponent, games, seed);
-    let (game, entry) = server.store.open(table)?;
-    let mut table = entry.lock();
-    server.save(&game, &entry, &mut table);
-    let state = table.state(HOST, 0);
+    let creator = kinds
+        .iter()
+        .find(|(_, kind)| **kind == SeatKind::Creator)
+        .map_or(Seat::ALL[0], |(seat, _)| seat);
+    let plan = Plan { kinds, config, games_to_win: games, seed };
+    let room = Room::open(plan, &server.engines, server.saved.as_ref()).map_err(opening)?;
+    let (game, entry) = server.store.open(room)?;
+    let table = entry.lock();
+    server.save_table(&game, &entry, &table);
+    let state = table.state(creator, 0);
+    let invitations = invitations(&game, &table);
     drop(table);
-    let token = entry.token(HOST).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
-    Ok((StatusCode::CREATED, Json(Seated { game, seat: HOST, token, state })))
+    let token = entry.token(creator).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
+    Ok((StatusCode::CREATED, Json(Seated { game, seat: creator, token, invitations, state })))
 }
 
 async fn join(
     Shared(server): Shared<Arc<Server>>,
     Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Seated>, ApiError> {
+    // An unknown table is told as such, whatever the body.
     let entry = server.entry(&id)?;
-    let token = entry.token(GUEST).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
+    let body = body?;
+    let request: JoinBody =
+        if body.iter().all(u8::is_ascii_whitespace) { JoinBody::default() } else { parse(&body)? };
     let mut table = entry.lock();
-    if !table.join() {
-        return Err(ApiError::SeatTaken);
-    }
+    let wanted = match request.seat {
+        Some(index) => Some(Seat::ALL.get(index).copied().ok_or(ApiError::SeatTaken)?),
+        None => None,
+    };
+    let seat = table.join(wanted).ok_or(ApiError::SeatTaken)?;
+    let token = entry.token(seat).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
     server.save_table(&id, &entry, &table);
-    let state = table.state(GUEST, 0);
-    Ok(Json(Seated { game: id, seat: GUEST, token, state }))
+    let state = table.state(seat, 0);
+    let invitations = invitations(&id, &table);
+    Ok(Json(Seated { game: id, seat, token, invitations, state }))
 }
 
 async fn state(
@@ -504,7 +631,6 @@ async fn act(
     let mut table = entry.lock();
     let since = table.event_count();
     table.act(seat, chosen)?;
-    server.save(&id, &entry, &mut table);
     Ok(Json(table.state(seat, since)))
 }
 
@@ -585,8 +711,8 @@ async fn restart(
 ) -> Result<Json<State>, ApiError> {
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
     let mut table = entry.lock();
-    table.restart();
-    server.save(&id, &entry, &mut table);
+    table.restart(seat);
+    server.save_table(&id, &entry, &table);
     Ok(Json(table.state(seat, 0)))
 }
 
@@ -598,8 +724,7 @@ async fn quit(
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
     let mut table = entry.lock();
     let since = table.event_count();
-    table.quit();
-    server.abandon(&table);
+    table.quit(seat);
     Ok(Json(table.state(seat, since)))
 }
 

@@ -1,13 +1,16 @@
 //! Cribbage in the browser: the server behind `crib serve` and its page.
 //!
-//! - `table`: one match between two seats (a person and the computer, or two
-//!   people), every answer built from a seat's view and its redacted events;
+//! - `table`: one browser table of 2, 3 or 4 seats (people, the computer at
+//!   any level, engines the server's owner names) over the one driver,
+//!   `crib_referee::Table`, saved through the one record
+//!   (`crib_referee::StoreRecorder`) and told in the one narration
+//!   (`crib_referee::narrate`); every answer is built from a seat's view and
+//!   its redacted events;
 //! - `store`: the tables kept, their unguessable ids and secret tokens, and
 //!   the bound on how many are kept;
-//! - `api`: the HTTP routes and their JSON errors, and the saving of every
-//!   table's matches in a `crib_store::Store` as they are played (with
-//!   [`Server::with_saved_games`]), from which a restarted server loads them;
-//! - `words`: the log in players' words;
+//! - `api`: the HTTP routes and their JSON errors, and the saved tables
+//!   (with [`Server::with_saved_games`]), from which a restarted server
+//!   loads them;
 //! - `page.html`: the page, one file with its CSS and script, embedded in the
 //!   binary. It draws what the server says and sends the person's choices:
 //!   no rule of the game is in it.
@@ -25,7 +28,6 @@
 mod api;
 mod store;
 mod table;
-mod words;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -34,7 +36,7 @@ use axum::serve::ListenerExt;
 
 pub use api::{ApiError, BODY_LIMIT, MAX_GAMES_TO_WIN, Server, router};
 pub use store::{Limits, NoRandomness};
-pub use table::{GUEST, HOST, Move, MoveError, Opponent};
+pub use table::{Move, MoveError, Opponent, SeatKind};
 
 /// Why the server stopped.
 #[derive(Debug, thiserror::Error)]

@@ -16,10 +16,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-use crib_core::Seat;
+use crib_core::{BySeat, Seat};
 use sha2::{Digest, Sha256};
 
-use crate::table::{GUEST, HOST, Table};
+use crate::table::Room;
 
 /// How many tables the server keeps, and for how long unused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,47 +113,45 @@ impl Key {
     }
 }
 
-/// A table with the keys of its seats.
+/// A table with the keys of its seats (a program's seat has a key too,
+/// which no one is ever given).
 #[derive(Debug)]
 pub(crate) struct Entry {
     /// The table.
-    pub table: Mutex<Table>,
-    keys: [Key; 2],
+    pub table: Mutex<Room>,
+    keys: BySeat<Key>,
 }
 
 impl Entry {
     /// A table whose seats answer to `keys`.
-    pub(crate) fn new(table: Table, keys: [Key; 2]) -> Entry {
+    pub(crate) fn new(table: Room, keys: BySeat<Key>) -> Entry {
         Entry { table: Mutex::new(table), keys }
     }
 
     /// The seat whose token is `token`, if any.
     pub(crate) fn seat_of(&self, token: &str) -> Option<Seat> {
         let hash = token_hash(token);
-        // Both are compared, so that the time taken does not tell which
-        // seat's token was nearly right.
-        let host = same(&self.keys[0].hash, &hash);
-        let guest = same(&self.keys[1].hash, &hash);
-        match (host, guest) {
-            (true, _) => Some(HOST),
-            (_, true) => Some(GUEST),
-            _ => None,
-        }
+        // Every seat is compared, so that the time taken does not tell
+        // which seat's token was nearly right.
+        self.keys
+            .iter()
+            .map(|(seat, key)| same(&key.hash, &hash).then_some(seat))
+            .fold(None, |found, seat| found.or(seat))
     }
 
     /// The token of `seat`, if this server has it to hand out.
     pub(crate) fn token(&self, seat: Seat) -> Option<&Secret> {
-        self.keys[seat.index().min(1)].secret.as_ref()
+        self.keys.get(seat)?.secret.as_ref()
     }
 
-    /// The hashes of both seats' tokens, seat 0 first.
-    pub(crate) fn hashes(&self) -> [String; 2] {
-        [self.keys[0].hash().to_owned(), self.keys[1].hash().to_owned()]
+    /// The hashes of every seat's token, seat 0 first.
+    pub(crate) fn hashes(&self) -> BySeat<String> {
+        self.keys.map(|_, key| key.hash().to_owned())
     }
 
     /// The table, locked; a panic elsewhere while it was held does not make
     /// it unusable, since every change to a table is made whole or not at all.
-    pub(crate) fn lock(&self) -> MutexGuard<'_, Table> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Room> {
         self.table.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
@@ -177,9 +175,14 @@ impl Store {
 
     /// Keeps `table` under a new id, with new tokens for its seats; returns
     /// the id and the entry.
-    pub(crate) fn open(&self, table: Table) -> Result<(String, Arc<Entry>), NoRandomness> {
+    pub(crate) fn open(&self, table: Room) -> Result<(String, Arc<Entry>), NoRandomness> {
         let id = Secret::new()?.0;
-        let entry = self.insert(&id, Entry::new(table, [Key::new()?, Key::new()?]));
+        let mut keys = Vec::new();
+        for _ in 0..table.plan().kinds.len() {
+            keys.push(Key::new()?);
+        }
+        let keys = BySeat::from_vec(keys).map_err(|_| NoRandomness)?;
+        let entry = self.insert(&id, Entry::new(table, keys));
         Ok((id, entry))
     }
 
@@ -210,17 +213,21 @@ impl Store {
         if tables.len() < self.limits.games.max(1) {
             return;
         }
-        // A table in use by a request right now is neither idle nor a
-        // candidate: `try_lock` skips it instead of waiting for it.
+        // A table in use by a request right now (one holds it, locked or
+        // not) is neither idle nor a candidate: dropped from here, it would
+        // be loaded again while that request still moves at it, and two
+        // copies would record the same match.
         tables.retain(|_, entry| {
-            entry
-                .table
-                .try_lock()
-                .map_or(true, |table| table.touched().elapsed() < self.limits.idle)
+            in_use(entry)
+                || entry
+                    .table
+                    .try_lock()
+                    .map_or(true, |table| table.touched().elapsed() < self.limits.idle)
         });
         while tables.len() >= self.limits.games.max(1) {
             let victim = tables
                 .iter()
+                .filter(|(_, entry)| !in_use(entry))
                 .filter_map(|(id, entry)| {
                     let table = entry.table.try_lock().ok()?;
                     Some(((!table.finished(), table.touched()), id.clone()))
@@ -236,5 +243,48 @@ impl Store {
                 None => return,
             }
         }
+    }
+}
+
+/// Whether a request holds `entry`: the store's own handle is the only one
+/// otherwise. Handles are only taken under the store's lock, which the
+/// caller holds, so the answer cannot go stale before it is acted on.
+fn in_use(entry: &Arc<Entry>) -> bool {
+    Arc::strong_count(entry) > 1
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use std::time::Duration;
+
+    use crib_ai::Strategy;
+    use crib_core::GameConfig;
+
+    use super::*;
+    use crate::table::{Plan, SeatKind};
+
+    fn room(seed: u64) -> Room {
+        let config = GameConfig::default();
+        let kinds = BySeat::new(config, |seat| {
+            if seat.index() == 0 { SeatKind::Creator } else { SeatKind::Computer(Strategy::Basic) }
+        });
+        Room::open(Plan { kinds, config, games_to_win: 1, seed }, &Vec::new(), None).unwrap()
+    }
+
+    #[test]
+    fn a_table_held_by_a_request_is_never_evicted() {
+        let store = Store::new(Limits { games: 1, idle: Duration::from_secs(3600) });
+        let (first, held) = store.open(room(1)).unwrap();
+        // Another table opened while a request holds the first (not locked:
+        // between finding it and locking it) keeps the first.
+        let (second, _) = store.open(room(2)).unwrap();
+        assert!(Arc::ptr_eq(&store.get(&first).unwrap(), &held), "the same copy");
+        assert!(store.get(&second).is_some());
+        drop(held);
+        // Free again, it may go.
+        store.open(room(3)).unwrap();
+        assert!(store.get(&first).is_none());
     }
 }

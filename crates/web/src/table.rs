@@ -1,47 +1,82 @@
-//! One table: a match between two seats, who sits at them, and everything
-//! that has happened, with no HTTP in sight.
+//! One browser table: who sits at each of its 2, 3 or 4 seats, and the
+//! match being played there, with no HTTP in sight.
 //!
-//! A [`Table`] owns the `crib_core` [`Match`] and the full log of its events;
-//! every answer it gives to a seat is built from `Match::view(seat)` and
-//! `Event::for_seat(seat)`, so a seat can learn nothing its view does not
-//! hold. The computer, when it has a seat, moves as soon as it is its turn
-//! to discard or play, inside the same call as the person's move: the page
-//! paces what it shows, the server never waits. The next deal waits for a
-//! person to say "continue", so that shown hands stay on the table until they
-//! have been read.
+//! The match itself is a [`crib_referee::Table`]: the one driver of every
+//! interface. It deals on request (a person says "continue" once the shows
+//! are read), and after every person's move and every deal the table's
+//! programs (the computer at a level, an engine the server's owner named)
+//! move at once, inside the same call: the page paces what it shows, the
+//! server never waits for a person who is not due. Every action goes to the
+//! table's recorder (the one record, `crib_referee::StoreRecorder`) the
+//! moment it is taken; every answer to a seat is built from that seat's view
+//! and its redacted events, in the words of `crib_referee::narrate`.
 
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
-use crib_ai::{BuiltIn, Player, Strategy};
+use crib_ai::Strategy;
 use crib_core::{
-    Action, Card, CardSet, Event, GameConfig, IllegalAction, Match, Phase, Seat, derive_seed,
+    Action, BySeat, Card, Claims, Event, GameConfig, IllegalAction, Phase, Seat, derive_seed,
+};
+use crib_referee::narrate::{Narration, Perspective, Step, narrate};
+use crib_referee::{
+    BuiltInContestant, Dealing, EngineContestant, EngineOptions, RecordError, Recorder, Sitter,
+    StoreRecorder, Table, TableError, TableSetup, Taken,
 };
 use crib_store::GameId;
 use serde::Serialize;
 use tokio::sync::watch;
 
-use crate::words::{self, Narration};
-
-/// The seat of the person who opens the table.
-pub const HOST: Seat = Seat::ALL[0];
-/// The other seat: the computer or the person who joins.
-pub const GUEST: Seat = Seat::ALL[1];
-
-/// Who sits opposite the host.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase", tag = "kind", content = "level")]
-pub enum Opponent {
-    /// A built-in player of this strength.
-    Computer(Strategy),
-    /// A second person, from another browser.
+/// Who plays a seat of a browser table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    /// The person who opened the table.
+    Creator,
+    /// A person invited by a link of their own.
     Person,
+    /// The built-in player at this level.
+    Computer(Strategy),
+    /// An engine from the server's list, by the name its owner gave it.
+    Engine(String),
 }
+
+impl SeatKind {
+    /// Whether a person plays the seat.
+    pub const fn is_person(&self) -> bool {
+        matches!(self, SeatKind::Creator | SeatKind::Person)
+    }
+
+    /// The kind as saved: `you`, `person`, `computer:LEVEL`, `engine:NAME`.
+    pub fn to_text(&self) -> String {
+        match self {
+            SeatKind::Creator => "you".to_owned(),
+            SeatKind::Person => "person".to_owned(),
+            SeatKind::Computer(strategy) => format!("computer:{strategy}"),
+            SeatKind::Engine(name) => format!("engine:{name}"),
+        }
+    }
+
+    /// A kind as saved by [`SeatKind::to_text`].
+    pub fn from_text(text: &str) -> Option<SeatKind> {
+        match text.split_once(':') {
+            None if text == "you" => Some(SeatKind::Creator),
+            None if text == "person" => Some(SeatKind::Person),
+            Some(("computer", level)) => level.parse().ok().map(SeatKind::Computer),
+            Some(("engine", name)) if !name.is_empty() => Some(SeatKind::Engine(name.to_owned())),
+            _ => None,
+        }
+    }
+}
+
+/// The engines a server's owner allows at its tables: a name, and the
+/// command line that starts it.
+pub(crate) type Engines = Vec<(String, crib_referee::EngineCommand)>;
 
 /// A seat's move, as the page sends it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
     /// Give these cards to the crib.
-    Discard(CardSet),
+    Discard(crib_core::CardSet),
     /// Play a card.
     Play(Card),
     /// Say go.
@@ -62,103 +97,251 @@ pub enum MoveError {
     /// A seat left and the table is closed.
     #[error("the game was quit: start a new one")]
     Quit,
-    /// The second seat has not been taken yet.
+    /// An invited seat has not been taken yet.
     #[error("your opponent has not joined yet")]
     NotJoined,
+    /// A program at the table failed (an engine crashed or answered
+    /// garbage): the table can go no further.
+    #[error("a player at this table failed: {0}")]
+    Failed(String),
 }
 
-/// A change to save, in the order it happened.
+/// The match saved at a table, shared between the table's recorder and the
+/// table, which names it in the saved table's row.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Current(Arc<Mutex<Option<GameId>>>);
+
+impl Current {
+    pub(crate) fn get(&self) -> Option<GameId> {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn set(&self, id: Option<GameId>) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = id;
+    }
+}
+
+/// The one record, with the id of the match it saves kept where the table
+/// can read it.
+struct Record {
+    inner: StoreRecorder,
+    current: Current,
+}
+
+impl Recorder for Record {
+    fn started(
+        &mut self,
+        setup: &TableSetup,
+        seats: &BySeat<Sitter>,
+        opening: &[Event],
+    ) -> Result<(), RecordError> {
+        let result = self.inner.started(setup, seats, opening);
+        self.current.set(self.inner.current());
+        result
+    }
+
+    fn taken(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        claims: Claims,
+        events: &[Event],
+    ) -> Result<(), RecordError> {
+        self.inner.taken(seat, action, claims, events)
+    }
+
+    fn given_up(&mut self, seat: Option<Seat>) -> Result<(), RecordError> {
+        let result = self.inner.given_up(seat);
+        self.current.set(self.inner.current());
+        result
+    }
+}
+
+/// Everything a table is made from besides its seats' tokens.
 #[derive(Clone, Debug)]
-pub(crate) enum Change {
-    /// A match began with this seed and these events.
-    Started { seed: u64, opening: Vec<Event> },
-    /// `seat` took `action`, which produced `events`.
-    Took { seat: Seat, action: Action, events: Vec<Event> },
+pub(crate) struct Plan {
+    pub kinds: BySeat<SeatKind>,
+    pub config: GameConfig,
+    pub games_to_win: u32,
+    /// The table's seed: each match's follows from it.
+    pub seed: u64,
 }
 
-/// One match at one table.
-#[derive(Debug)]
-pub(crate) struct Table {
-    opponent: Opponent,
-    games_to_win: u32,
-    seed: u64,
-    /// Matches begun at this table; the seed of each is derived from it.
+impl Plan {
+    /// The seed of the `matches`-th match begun at the table (from 1).
+    const fn match_seed(&self, matches: u64) -> u64 {
+        if matches <= 1 { self.seed } else { derive_seed(self.seed, matches - 1) }
+    }
+}
+
+/// Why a table could not be opened or loaded.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum OpenError {
+    /// An engine the table names is not on the server's list.
+    #[error("no engine called {0:?} on this server")]
+    UnknownEngine(String),
+    /// A program failed, or a saved match does not replay.
+    #[error(transparent)]
+    Table(#[from] TableError),
+}
+
+/// One browser table and its match.
+pub(crate) struct Room {
+    plan: Plan,
+    /// Whether each seat is taken: programs' and the creator's always.
+    joined: BySeat<bool>,
+    /// Matches begun at this table.
     matches: u64,
-    play: Match,
-    /// Every event of the current match, unredacted: redaction happens per
-    /// seat on the way out.
-    events: Vec<Event>,
-    computer: Option<BuiltIn>,
-    joined: bool,
+    table: Table,
+    current: Current,
     quit: bool,
+    /// Why the table can go no further, if a program failed.
+    failed: Option<String>,
     /// Bumped on every change, so that live streams know to fetch.
     version: watch::Sender<u64>,
     touched: Instant,
-    /// What happened since the server last saved the table.
-    unsaved: Vec<Change>,
-    /// The saved match being played here, once saved.
-    pub(crate) saved: Option<GameId>,
 }
 
-impl Table {
-    /// A table with its first round dealt (the deal is no one's choice), and
-    /// the computer's discard made if it has a seat.
-    pub(crate) fn new(opponent: Opponent, games_to_win: u32, seed: u64) -> Table {
-        let (play, events) = new_match(games_to_win, seed);
-        let opening = Change::Started { seed, opening: events.clone() };
-        let mut table = Table::restored(opponent, games_to_win, seed, 1, play, events, false);
-        table.unsaved.push(opening);
-        table.deal();
-        table.computer_moves();
-        table
+impl std::fmt::Debug for Room {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Room").field("plan", &self.plan).field("matches", &self.matches).finish()
+    }
+}
+
+/// The sitters of a table's seats.
+fn sitters(kinds: &BySeat<SeatKind>, engines: &Engines) -> Result<BySeat<Sitter>, OpenError> {
+    let mut sitters = Vec::new();
+    for (seat, kind) in kinds.iter() {
+        sitters.push(match kind {
+            SeatKind::Creator => Sitter::person("me"),
+            SeatKind::Person => Sitter::person(format!("guest {}", seat.index() + 1)),
+            SeatKind::Computer(strategy) => Sitter::program(BuiltInContestant::new(*strategy)),
+            SeatKind::Engine(name) => {
+                let command = engines
+                    .iter()
+                    .find(|(known, _)| known == name)
+                    .map(|(_, command)| command.clone())
+                    .ok_or_else(|| OpenError::UnknownEngine(name.clone()))?;
+                Sitter::program(EngineContestant::new(command, EngineOptions::default()))
+            }
+        });
+    }
+    // One sitter a seat of a validated configuration: never refused.
+    BySeat::from_vec(sitters).map_err(|_| OpenError::UnknownEngine(String::new()))
+}
+
+fn recorder(
+    saved: Option<&Arc<crib_store::Store>>,
+    resuming: Option<GameId>,
+    current: &Current,
+) -> Option<Box<dyn Recorder>> {
+    let store = Arc::clone(saved?);
+    let inner = match resuming {
+        Some(id) => StoreRecorder::resuming(store, id),
+        None => StoreRecorder::new(store),
+    };
+    current.set(inner.current());
+    Some(Box::new(Record { inner, current: current.clone() }))
+}
+
+impl Room {
+    /// A new table: its first match begun, its first round dealt, and its
+    /// programs' moves made.
+    pub(crate) fn open(
+        plan: Plan,
+        engines: &Engines,
+        saved: Option<&Arc<crib_store::Store>>,
+    ) -> Result<Room, OpenError> {
+        let seats = sitters(&plan.kinds, engines)?;
+        let current = Current::default();
+        let setup = TableSetup {
+            config: plan.config,
+            games_to_win: plan.games_to_win,
+            seed: plan.match_seed(1),
+            muggins: false,
+        };
+        let table = Table::new(setup, seats, Dealing::OnRequest, recorder(saved, None, &current));
+        let joined = plan.kinds.map(|_, kind| *kind != SeatKind::Person);
+        let mut room = Room::with(plan, joined, 1, table, current);
+        room.table.start()?;
+        room.advance();
+        Ok(room)
     }
 
-    /// A table as it was saved: match number `matches` at it is `play`,
-    /// which produced `events`. The computer, if it has a seat, moves on
-    /// from there (it has no memory of the match that a view does not give).
-    pub(crate) fn restored(
-        opponent: Opponent,
-        games_to_win: u32,
-        seed: u64,
+    /// A saved table taken up where it stopped: its match replayed, every
+    /// program asked again for each of its moves, then every program that
+    /// is due moved, so that a table saved between a person's move and a
+    /// program's answer goes on.
+    pub(crate) fn load(
+        plan: Plan,
+        joined: BySeat<bool>,
         matches: u64,
-        play: Match,
-        events: Vec<Event>,
-        joined: bool,
-    ) -> Table {
-        let computer = match opponent {
-            Opponent::Computer(strategy) => Some(strategy.player(derive_seed(seed, 0))),
-            Opponent::Person => None,
+        game: GameId,
+        moves: &[Taken],
+        engines: &Engines,
+        saved: Option<&Arc<crib_store::Store>>,
+    ) -> Result<Room, OpenError> {
+        let seats = sitters(&plan.kinds, engines)?;
+        let current = Current::default();
+        let setup = TableSetup {
+            config: plan.config,
+            games_to_win: plan.games_to_win,
+            seed: plan.match_seed(matches),
+            muggins: false,
         };
-        Table {
-            opponent,
-            games_to_win,
-            seed,
-            matches,
-            play,
-            events,
-            computer,
+        let table = Table::resume(
+            setup,
+            seats,
+            Dealing::OnRequest,
+            recorder(saved, Some(game), &current),
+            moves,
+        )?;
+        let mut room = Room::with(plan, joined, matches, table, current);
+        room.advance();
+        Ok(room)
+    }
+
+    fn with(
+        plan: Plan,
+        joined: BySeat<bool>,
+        matches: u64,
+        table: Table,
+        current: Current,
+    ) -> Room {
+        Room {
+            plan,
             joined,
+            matches,
+            table,
+            current,
             quit: false,
+            failed: None,
             version: watch::Sender::new(0),
             touched: Instant::now(),
-            unsaved: Vec::new(),
-            saved: None,
         }
     }
 
-    /// Who sits opposite the host.
-    pub(crate) const fn opponent(&self) -> Opponent {
-        self.opponent
+    /// Programs move until a person must; a failure stops the table.
+    fn advance(&mut self) {
+        if !self.everyone_joined() || self.quit {
+            return;
+        }
+        if let Err(error) = self.table.advance() {
+            self.failed = Some(error.to_string());
+        }
+        if let Some(unsaved) = self.table.take_unsaved() {
+            eprintln!("crib: saving a game failed: {unsaved}");
+        }
     }
 
-    /// The table's seed.
-    pub(crate) const fn seed(&self) -> u64 {
-        self.seed
+    /// What the table is made from.
+    pub(crate) const fn plan(&self) -> &Plan {
+        &self.plan
     }
 
-    /// Games a side must win to win a match.
-    pub(crate) const fn games_to_win(&self) -> u32 {
-        self.games_to_win
+    /// Whether each seat is taken.
+    pub(crate) const fn joined(&self) -> &BySeat<bool> {
+        &self.joined
     }
 
     /// Matches begun at this table.
@@ -166,23 +349,13 @@ impl Table {
         self.matches
     }
 
-    /// Whether the guest seat is taken.
-    pub(crate) const fn joined(&self) -> bool {
-        self.joined
+    /// The match being saved, if it is.
+    pub(crate) fn saved(&self) -> Option<GameId> {
+        self.current.get()
     }
 
-    /// The changes not saved yet, oldest first; they are the caller's to
-    /// save now.
-    pub(crate) fn unsaved(&mut self) -> Vec<Change> {
-        std::mem::take(&mut self.unsaved)
-    }
-
-    /// `seat` takes `action`; what it changed is kept for saving.
-    fn take(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
-        let events = self.play.play(seat, action)?;
-        self.events.extend(events.iter().cloned());
-        self.unsaved.push(Change::Took { seat, action, events });
-        Ok(())
+    fn everyone_joined(&self) -> bool {
+        self.joined.iter().all(|(_, &joined)| joined)
     }
 
     /// When the table last changed or was asked about.
@@ -195,9 +368,10 @@ impl Table {
         self.touched = Instant::now();
     }
 
-    /// Whether nothing more can happen here: a seat quit, or the match is won.
+    /// Whether nothing more can happen here: a seat quit, a program failed,
+    /// or the match is won.
     pub(crate) fn finished(&self) -> bool {
-        self.quit || self.play.winner().is_some()
+        self.quit || self.failed.is_some() || self.table.play().winner().is_some()
     }
 
     /// A live stream's handle on changes.
@@ -205,123 +379,192 @@ impl Table {
         self.version.subscribe()
     }
 
-    /// The second person takes the guest seat; `false` if it was taken, or
-    /// if the guest is the computer.
-    pub(crate) fn join(&mut self) -> bool {
-        if self.opponent != Opponent::Person || self.joined {
-            return false;
-        }
-        self.joined = true;
+    /// A person takes invited seat `seat`, or the first one free; the seat
+    /// taken, or `None` if there is none.
+    pub(crate) fn join(&mut self, seat: Option<Seat>) -> Option<Seat> {
+        let free = |(seat, kind): (Seat, &SeatKind)| {
+            (*kind == SeatKind::Person && !self.joined[seat]).then_some(seat)
+        };
+        let seat = match seat {
+            Some(seat) => free((seat, self.plan.kinds.get(seat)?)),
+            None => self.plan.kinds.iter().find_map(free),
+        }?;
+        self.joined[seat] = true;
+        self.advance();
         self.changed();
-        true
+        Some(seat)
     }
 
-    /// `seat` moves. On error nothing changes.
+    /// `seat` moves; the programs answer. On error nothing changes.
     pub(crate) fn act(&mut self, seat: Seat, chosen: Move) -> Result<(), MoveError> {
         if self.quit {
             return Err(MoveError::Quit);
         }
-        if self.opponent == Opponent::Person && !self.joined {
+        if let Some(failed) = &self.failed {
+            return Err(MoveError::Failed(failed.clone()));
+        }
+        if !self.everyone_joined() {
             return Err(MoveError::NotJoined);
         }
-        let action = match chosen {
-            Move::Discard(cards) => Action::Discard(cards),
-            Move::Play(card) => Action::Play(card),
-            Move::Go => Action::Go,
+        let done = match chosen {
             Move::Continue => {
                 self.check_continue(seat)?;
-                self.deal();
-                self.computer_moves();
-                self.changed();
-                return Ok(());
+                self.table.deal()
             }
+            Move::Discard(cards) => self.table.act(seat, Action::Discard(cards), Claims::NONE),
+            Move::Play(card) => self.table.act(seat, Action::Play(card), Claims::NONE),
+            Move::Go => self.table.act(seat, Action::Go, Claims::NONE),
         };
-        self.take(seat, action)?;
-        self.computer_moves();
+        match done {
+            Ok(_) => {}
+            Err(TableError::Illegal(illegal)) => return Err(MoveError::Illegal(illegal)),
+            Err(TableError::NoDeal) => {
+                return Err(MoveError::NoContinue("the hand is still being played"));
+            }
+            // The move stood; a program failed on hearing of it.
+            Err(other) => self.failed = Some(other.to_string()),
+        }
+        self.advance();
         self.changed();
         Ok(())
     }
 
-    /// A new match at the same table, same seats and tokens.
-    pub(crate) fn restart(&mut self) {
+    /// A new match at the same table, same seats and tokens: the one being
+    /// played is given up by `by`, if it was not won.
+    pub(crate) fn restart(&mut self, by: Seat) {
         self.matches += 1;
-        let seed = derive_seed(self.seed, self.matches);
-        let (play, events) = new_match(self.games_to_win, seed);
-        self.unsaved.push(Change::Started { seed, opening: events.clone() });
-        self.play = play;
-        self.events = events;
+        let seed = self.plan.match_seed(self.matches);
         self.quit = false;
-        self.deal();
-        self.computer_moves();
+        self.failed = None;
+        if let Err(error) = self.table.restart(seed, Some(by)) {
+            self.failed = Some(error.to_string());
+        }
+        self.advance();
         self.changed();
     }
 
-    /// A seat leaves: the table is closed for both.
-    pub(crate) fn quit(&mut self) {
+    /// A seat leaves: the match is given up by it, and the table closed for
+    /// everyone.
+    pub(crate) fn quit(&mut self, by: Seat) {
+        if !self.quit {
+            self.table.give_up(Some(by));
+            if let Some(unsaved) = self.table.take_unsaved() {
+                eprintln!("crib: saving a game failed: {unsaved}");
+            }
+        }
         self.quit = true;
         self.changed();
     }
 
     /// What `seat` may know of the current game.
     pub(crate) fn view(&self, seat: Seat) -> crib_core::View {
-        self.play.view(seat)
-    }
-
-    /// Everything `seat` may know, with its events from `since` on.
-    pub(crate) fn state(&self, seat: Seat, since: usize) -> State {
-        let view = self.play.view(seat);
-        let other = other(seat);
-        let names = self.names(seat);
-        let start = since.min(self.events.len());
-        let events = self.events[start..]
-            .iter()
-            .enumerate()
-            .map(|(offset, event)| {
-                let event = event.for_seat(seat);
-                let Narration { lines, steps } = words::narrate(&event, seat, names);
-                let points = event.points().map(|(seat, points)| Points { seat, points });
-                Said { index: start + offset, event, lines, steps, points }
-            })
-            .collect();
-        let moves = self.moves(seat);
-        State {
-            seat,
-            opponent: self.opponent,
-            joined: self.opponent != Opponent::Person || self.joined,
-            quit: self.quit,
-            matches: self.matches,
-            names,
-            games_won: self.play.games_won().to_vec(),
-            games_to_win: self.games_to_win,
-            match_winner: self.play.winner().map(|side| side.index()),
-            opponent_holds: held(&view, other),
-            view,
-            moves,
-            next: self.events.len(),
-            events,
-        }
+        self.table.view(seat)
     }
 
     /// The number of events of the current match.
     pub(crate) fn event_count(&self) -> usize {
-        self.events.len()
+        self.table.events().len()
     }
 
-    fn names(&self, seat: Seat) -> [&'static str; 2] {
-        let them = match self.opponent {
-            Opponent::Computer(_) => "the computer",
-            Opponent::Person => "your opponent",
-        };
-        let mut names = [them; 2];
-        names[seat.index()] = "you";
-        names
+    /// How each seat is named to `me`.
+    fn names(&self, me: Seat) -> BySeat<String> {
+        let two = self.plan.kinds.len() == 2;
+        self.plan.kinds.map(|seat, kind| {
+            if seat == me {
+                "you".to_owned()
+            } else if two {
+                if kind.is_person() { "your opponent" } else { "the computer" }.to_owned()
+            } else {
+                let partner = self.plan.config.players() == 4
+                    && self.plan.config.side_of(seat) == self.plan.config.side_of(me);
+                let role = if partner { "partner" } else { "player" };
+                format!("{role} {}", seat.index() + 1)
+            }
+        })
+    }
+
+    /// Everything `seat` may know, with its events from `since` on.
+    pub(crate) fn state(&self, seat: Seat, since: usize) -> State {
+        let view = self.table.view(seat);
+        let names = self.names(seat);
+        let perspective = Perspective::new(self.plan.config, Some(seat), names.clone());
+        let all = self.table.events();
+        let start = since.min(all.len());
+        let events = all[start..]
+            .iter()
+            .enumerate()
+            .map(|(offset, event)| {
+                let event = event.for_seat(seat);
+                let Narration { lines, steps } = narrate(&event, &perspective);
+                let points = event.points().map(|(seat, points)| Points { seat, points });
+                Said {
+                    index: start + offset,
+                    lines: lines.into_iter().map(|line| line.text).collect(),
+                    event,
+                    steps,
+                    points,
+                }
+            })
+            .collect();
+        let holds = self.plan.kinds.map(|other, _| held(&view, other));
+        let opponent =
+            self.plan.kinds.get(Seat::ALL[1]).map_or(Opponent::Person, |kind| match kind {
+                SeatKind::Computer(strategy) => Opponent::Computer(*strategy),
+                SeatKind::Engine(name) => Opponent::Engine(name.clone()),
+                SeatKind::Creator | SeatKind::Person => Opponent::Person,
+            });
+        let seats = self.plan.kinds.map(|other, kind| SeatInfo {
+            kind: match kind {
+                SeatKind::Creator | SeatKind::Person => "person",
+                SeatKind::Computer(_) => "computer",
+                SeatKind::Engine(_) => "engine",
+            },
+            level: match kind {
+                SeatKind::Computer(strategy) => Some(strategy.to_string()),
+                SeatKind::Engine(name) => Some(name.clone()),
+                SeatKind::Creator | SeatKind::Person => None,
+            },
+            creator: *kind == SeatKind::Creator,
+            joined: self.joined[other],
+            side: self.plan.config.side_of(other).index(),
+        });
+        State {
+            seat,
+            opponent,
+            seats,
+            joined: self.everyone_joined(),
+            quit: self.quit,
+            failed: self.failed.clone(),
+            matches: self.matches,
+            names,
+            games_won: self.table.play().games_won().to_vec(),
+            games_to_win: self.plan.games_to_win,
+            match_winner: self.table.play().winner().map(|side| side.index()),
+            opponent_holds: holds[seat.next(self.plan.config.players())],
+            holds,
+            turn: self.turn(&view),
+            moves: self.moves(seat, &view),
+            view,
+            next: all.len(),
+            events,
+        }
+    }
+
+    /// The seat the table waits for, if one: the one to play, or the first
+    /// still to discard.
+    fn turn(&self, view: &crib_core::View) -> Option<Seat> {
+        let game = self.table.game();
+        match view.phase {
+            Phase::Pegging => game.pegging().turn(),
+            Phase::Discard => game.to_act().first().copied(),
+            Phase::Deal | Phase::Over => None,
+        }
     }
 
     /// What the page may offer `seat` now. Every choice comes from the rules
     /// in `crib_core`, so that the page holds none.
-    fn moves(&self, seat: Seat) -> Moves {
-        let view = self.play.view(seat);
-        let open = !self.quit && (self.opponent != Opponent::Person || self.joined);
+    fn moves(&self, seat: Seat, view: &crib_core::View) -> Moves {
+        let open = !self.quit && self.failed.is_none() && self.everyone_joined();
         let legal = if open { view.legal_actions() } else { Vec::new() };
         let playable: Vec<Card> = legal
             .iter()
@@ -343,10 +586,17 @@ impl Table {
         }
     }
 
+    /// Whether `seat` may deal the next round: the dealer, or any person
+    /// when a program deals.
     fn check_continue(&self, seat: Seat) -> Result<(), MoveError> {
-        let view = self.play.view(seat);
+        if self.table.play().winner().is_some() {
+            return Err(MoveError::NoContinue("the match is over: start a new game"));
+        }
+        let view = self.table.view(seat);
         match view.phase {
-            Phase::Deal if view.dealer == seat || self.computer.is_some() => Ok(()),
+            Phase::Deal if view.dealer == seat || !self.plan.kinds[view.dealer].is_person() => {
+                Ok(())
+            }
             Phase::Deal => Err(MoveError::NoContinue("the dealer deals the next hand")),
             Phase::Over => Err(MoveError::NoContinue("the match is over: start a new game")),
             Phase::Discard | Phase::Pegging => {
@@ -355,48 +605,10 @@ impl Table {
         }
     }
 
-    /// The dealer deals, if a deal is due.
-    fn deal(&mut self) {
-        let game = self.play.game();
-        if game.view(HOST).phase != Phase::Deal {
-            return;
-        }
-        let dealer = game.view(HOST).dealer;
-        // The dealer may always deal when a deal is due.
-        self.take(dealer, Action::Deal).ok();
-    }
-
-    /// The computer discards and plays while it is its turn to.
-    fn computer_moves(&mut self) {
-        loop {
-            let Some(player) = self.computer.as_mut() else { return };
-            let view = self.play.view(GUEST);
-            if !matches!(view.phase, Phase::Discard | Phase::Pegging) {
-                return;
-            }
-            let Some(action) = player.act(&view) else { return };
-            // A built-in player moves legally; should one ever not, the
-            // game waits rather than loop.
-            if self.take(GUEST, action).is_err() {
-                return;
-            }
-        }
-    }
-
     fn changed(&mut self) {
         self.touch();
         self.version.send_modify(|version| *version += 1);
     }
-}
-
-fn new_match(games_to_win: u32, seed: u64) -> (Match, Vec<Event>) {
-    Match::new(GameConfig::default(), games_to_win, seed)
-        .expect("the default configuration is valid, and Match::new refuses only invalid ones")
-}
-
-/// The other seat of two.
-pub(crate) const fn other(seat: Seat) -> Seat {
-    if seat.index() == 0 { GUEST } else { HOST }
 }
 
 /// How many cards `seat` holds, as anyone at the table can see.
@@ -410,30 +622,65 @@ fn held(view: &crib_core::View, seat: Seat) -> usize {
     }
 }
 
+/// Who sits at seat 1, as two-seat pages name it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase", tag = "kind", content = "level")]
+pub enum Opponent {
+    /// A built-in player of this strength.
+    Computer(Strategy),
+    /// An engine of the server's list.
+    Engine(String),
+    /// A person.
+    Person,
+}
+
+/// Who sits at one seat, as every seat may know.
+#[derive(Debug, Serialize)]
+pub(crate) struct SeatInfo {
+    /// `person`, `computer` or `engine`.
+    pub kind: &'static str,
+    /// The computer's level, or the engine's name.
+    pub level: Option<String>,
+    /// Whether this is the seat of the person who opened the table.
+    pub creator: bool,
+    /// Whether the seat is taken.
+    pub joined: bool,
+    /// The side it scores for.
+    pub side: usize,
+}
+
 /// A seat's whole answer: its view, what it may do, and its events.
 #[derive(Debug, Serialize)]
 pub(crate) struct State {
     /// The seat asking.
     pub seat: Seat,
-    /// Who sits opposite the host.
+    /// Who sits at seat 1 (for two-seat pages).
     pub opponent: Opponent,
-    /// Whether both seats are taken.
+    /// Who sits at each seat.
+    pub seats: BySeat<SeatInfo>,
+    /// Whether every seat is taken.
     pub joined: bool,
     /// Whether a seat quit.
     pub quit: bool,
+    /// Why the table can go no further, if a program failed.
+    pub failed: Option<String>,
     /// Matches begun at this table: the page starts its log afresh when it
     /// changes, since event numbers start again with each match.
     pub matches: u64,
     /// How to name each seat to this one, seat 0 first.
-    pub names: [&'static str; 2],
+    pub names: BySeat<String>,
     /// Games won by each side.
     pub games_won: Vec<u32>,
     /// Games needed to win the match.
     pub games_to_win: u32,
     /// The side that won the match, once won.
     pub match_winner: Option<usize>,
-    /// Cards the other seat holds (face down).
+    /// Cards the next seat holds (face down).
     pub opponent_holds: usize,
+    /// Cards each seat holds.
+    pub holds: BySeat<usize>,
+    /// The seat the table waits for, if any.
+    pub turn: Option<Seat>,
     /// The seat's view of the current game.
     pub view: crib_core::View,
     /// What the seat may do now.
@@ -468,7 +715,7 @@ pub(crate) struct Said {
     /// What was said, in the seat's words.
     pub lines: Vec<String>,
     /// For a show, each step of the count in words, in order.
-    pub steps: Vec<words::Step>,
+    pub steps: Vec<Step>,
     /// Who pegs with this event, and how much.
     pub points: Option<Points>,
 }

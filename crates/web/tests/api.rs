@@ -12,7 +12,7 @@ use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-fn app() -> Router {
+pub(crate) fn app() -> Router {
     router(Arc::new(Server::new(Limits::default(), Some(11))))
 }
 

@@ -139,3 +139,39 @@ async fn several_games_are_saved_at_once() {
     assert!(state(&after, &friends, &host).await["next"].as_u64().unwrap() > next);
     assert_eq!(Store::open(&path).unwrap().unfinished().unwrap().len(), 3);
 }
+
+#[tokio::test]
+async fn a_four_seat_table_goes_on_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crib.db");
+    let before = app(&path);
+    let seats = json!([{"kind": "you"}, {"kind": "person"}, {"kind": "computer", "level": "basic"},
+        {"kind": "person"}]);
+    let (id, host, _) = create(&before, json!({"seed": 12, "seats": seats})).await;
+    let join = format!("/api/games/{id}/join");
+    let (status, joined) =
+        call(&before, Method::POST, &join, None, Some(json!({"seat": 3}).to_string())).await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    let third = joined["token"].as_str().unwrap().to_owned();
+    let then = state(&before, &id, &host).await;
+    drop(before);
+
+    // Seat 1's invitation is still open after the restart, with a new token.
+    let after = app(&path);
+    assert_eq!(state(&after, &id, &host).await, then);
+    let (status, joined) = call(&after, Method::POST, &join, None, None).await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    assert_eq!(joined["seat"], 1);
+    let second = joined["token"].as_str().unwrap().to_owned();
+    for token in [&host, &second, &third] {
+        assert_eq!(first_move(&after, &id, token).await, Some("discard"));
+    }
+    let now = state(&after, &id, &third).await;
+    assert_eq!(now["view"]["phase"], "pegging", "{now}");
+    let store = Store::open(&path).unwrap();
+    let row = store.web_table(&id).unwrap().unwrap();
+    assert_eq!(row.seats, ["you", "person", "computer:basic", "person"]);
+    assert_eq!(row.joined, [true, true, true, true]);
+    assert_eq!(row.token_hashes.len(), 4);
+    assert_eq!(store.resume(row.game).unwrap().events.len() as u64, now["next"].as_u64().unwrap());
+}

@@ -6,5 +6,7 @@
 
 mod api;
 mod driver;
+mod faults;
 mod load;
 mod saved;
+mod seats;

@@ -103,6 +103,14 @@ pub trait Contestant {
         self.describe()
     }
 
+    /// Whether the player decides from the seat's view alone, keeping no
+    /// game of its own: then a resumed match may take a saved move it would
+    /// not choose now (a match saved by an older program), since nothing of
+    /// it goes out of step. An engine keeps its own game, so by default no.
+    fn decides_from_view(&self) -> bool {
+        false
+    }
+
     /// A new game: the table and this contestant's seat. `seed` drives any
     /// random choices of an in-process player, so a game replays exactly.
     ///
@@ -164,6 +172,10 @@ impl BuiltInContestant {
 impl Contestant for BuiltInContestant {
     fn describe(&self) -> String {
         self.strategy.name().to_owned()
+    }
+
+    fn decides_from_view(&self) -> bool {
+        true
     }
 
     fn new_game(&mut self, _: GameConfig, _: Seat, seed: u64) -> Result<(), Fault> {

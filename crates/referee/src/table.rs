@@ -253,8 +253,10 @@ impl Table {
     /// A saved match taken up where it stopped: `moves` are taken again
     /// from `setup.seed`, every program told everything its seat may know
     /// and asked again for each of its own moves (so that an engine's game
-    /// and a seeded player's choices stay in step). Later actions go to
-    /// `recorder`, which is not told of the replayed ones.
+    /// and a seeded player's choices stay in step). A program that decides
+    /// from the view alone may have chosen otherwise when the match was
+    /// saved (by an older program): its saved move stands. Later actions go
+    /// to `recorder`, which is not told of the replayed ones.
     ///
     /// # Errors
     ///
@@ -294,7 +296,8 @@ impl Table {
                         blame(taken.seat, program.as_ref(), asked)?
                     }
                 };
-                if let Some(chosen) = chosen.filter(|&chosen| chosen != taken.action) {
+                let strict = !program.decides_from_view();
+                if let Some(chosen) = chosen.filter(|&chosen| strict && chosen != taken.action) {
                     return Err(TableError::Diverged {
                         seat: taken.seat,
                         who: program.describe(),

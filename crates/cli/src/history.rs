@@ -38,7 +38,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     }
     writeln!(
         out,
-        "{:>5}  {:<16}  {:<12}  {:<6}  {:<5}  scores, yours first",
+        "{:>5}  {:<16}  {:<12}  {:<7}  {:<5}  scores, yours first",
         "id", "date (UTC)", "opponent", "result", "games"
     )?;
     for line in &matches {
@@ -56,6 +56,9 @@ struct MatchLine {
     seed: u64,
     opponents: Vec<String>,
     won: bool,
+    /// Whether the match was given up (by whom: `given_up_by`, a seat)
+    /// rather than won; it counts as lost by the side that gave it up.
+    given_up_by: Option<usize>,
     /// Games won: yours, then the other sides' together.
     games: [u32; 2],
     games_played: Vec<GameLine>,
@@ -81,7 +84,14 @@ impl MatchLine {
             .filter(|(seat, _)| Some(config.side_of(*seat)) != my_side)
             .map(|(_, player)| player.name.clone())
             .collect();
-        let won = game.winner.is_some() && game.winner == my_side;
+        // A match given up is lost by the side that gave it up, and won by
+        // the other side when there are two.
+        let quitter = game.given_up_by.map(|seat| config.side_of(seat));
+        let won = match (game.winner, quitter) {
+            (Some(winner), _) => Some(winner) == my_side,
+            (None, Some(quitter)) => config.sides() == 2 && Some(quitter) != my_side,
+            (None, None) => false,
+        };
         let mine_index = my_side.map_or(0, |side| side.index());
         let wins = game.games_won();
         let theirs: u32 =
@@ -111,6 +121,7 @@ impl MatchLine {
             seed: game.setup.seed,
             opponents,
             won,
+            given_up_by: game.given_up_by.map(|seat| seat.index()),
             games: [wins.get(mine_index).copied().unwrap_or(0), theirs],
             games_played,
         }
@@ -131,11 +142,15 @@ impl MatchLine {
             })
             .collect();
         format!(
-            "{:>5}  {:<16}  {:<12}  {:<6}  {:<5}  {}",
+            "{:>5}  {:<16}  {:<12}  {:<7}  {:<5}  {}",
             self.id,
             self.started_at.replace('T', " ").get(..16).unwrap_or(&self.started_at),
             self.opponents.join(", "),
-            if self.won { "won" } else { "lost" },
+            match (self.won, self.given_up_by) {
+                (true, _) => "won",
+                (false, Some(_)) => "gave up",
+                (false, None) => "lost",
+            },
             format!("{}-{}", self.games[0], self.games[1]),
             scores.join(", ")
         )

@@ -125,3 +125,40 @@ fn resume_without_a_terminal_says_so() {
     assert!(stderr(&output).contains("is not a terminal"), "{}", stderr(&output));
     assert_eq!(crib(&["play", "--resume", "--seed", "3"], "").status.code(), Some(2));
 }
+
+/// A match the person gave up is in the history as given up, and a loss
+/// in `crib stats me`.
+#[test]
+fn a_match_given_up_is_listed_and_counted_as_a_loss() {
+    let (_dir, db) = saved(1);
+    let stats = || -> serde_json::Value {
+        let json = crib(&["stats", "me", "--db", &db, "--json"], "");
+        serde_json::from_str(&stdout(&json)).unwrap()
+    };
+    let before = stats();
+    let store = Store::open(std::path::Path::new(&db)).unwrap();
+    let setup = NewGame {
+        seed: 77,
+        config: GameConfig::default(),
+        games_to_win: 2,
+        muggins: false,
+        players: vec![Player::person("me"), Player::computer("expert")],
+    };
+    let (_, opening) = crib_core::Match::new(setup.config, 2, 77).unwrap();
+    let id = store.start(&setup, &opening).unwrap();
+    store.give_up(id, Some(crib_core::Seat::ALL[0])).unwrap();
+    drop(store);
+    let output = crib(&["history", "--db", &db], "");
+    let text = stdout(&output);
+    let first = text.lines().nth(1).unwrap_or_default();
+    assert!(first.contains("expert") && first.contains("gave up"), "{text}");
+    let after = stats();
+    let count =
+        |stats: &serde_json::Value, who: &str, what: &str| stats[who][what].as_u64().unwrap();
+    assert_eq!(count(&after, "you", "matches"), count(&before, "you", "matches") + 1);
+    assert_eq!(count(&after, "you", "matches_won"), count(&before, "you", "matches_won"));
+    assert_eq!(
+        count(&after, "computer", "matches_won"),
+        count(&before, "computer", "matches_won") + 1
+    );
+}

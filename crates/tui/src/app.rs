@@ -45,6 +45,9 @@ pub const STEP: Duration = Duration::from_millis(450);
 /// starts.
 pub const COUNTED: Duration = Duration::from_millis(900);
 
+/// The messages a page up or down moves the log.
+const LOG_PAGE: usize = 5;
+
 /// The most points a show can make, and so the longest count a person types.
 const MAX_CLAIM: u8 = 29;
 
@@ -184,6 +187,8 @@ pub struct App {
     claim: String,
     ending: Option<Ending>,
     log: Vec<Message>,
+    /// How many of the newest messages the log is scrolled back past.
+    log_back: usize,
     record: Vec<Event>,
     cursor: usize,
     marked: CardSet,
@@ -286,6 +291,7 @@ impl App {
             claim: String::new(),
             ending: None,
             log: Vec::new(),
+            log_back: 0,
             record: Vec::new(),
             cursor: 0,
             marked: CardSet::EMPTY,
@@ -313,6 +319,7 @@ impl App {
         self.claim.clear();
         self.ending = None;
         self.log.clear();
+        self.log_back = 0;
         self.record.clear();
         self.cursor = 0;
         self.marked = CardSet::EMPTY;
@@ -419,6 +426,13 @@ impl App {
     #[must_use]
     pub fn log(&self) -> &[Message] {
         &self.log
+    }
+
+    /// How many of the newest messages the log is scrolled back past (0:
+    /// the newest are on screen).
+    #[must_use]
+    pub const fn log_back(&self) -> usize {
+        self.log_back
     }
 
     /// Every event of the match so far, as the person's seat sees it.
@@ -602,6 +616,11 @@ impl App {
             return;
         }
         match key.code {
+            KeyCode::PageUp => {
+                self.log_back = (self.log_back + LOG_PAGE).min(self.log.len().saturating_sub(1));
+            }
+            KeyCode::PageDown => self.log_back = self.log_back.saturating_sub(LOG_PAGE),
+            KeyCode::End => self.log_back = 0,
             KeyCode::Char('q' | 'Q') => self.overlay = Some(Overlay::Confirm(Confirm::Quit)),
             KeyCode::Char('r' | 'R') => self.overlay = Some(Overlay::Confirm(Confirm::Restart)),
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Some(Overlay::Help),

@@ -250,3 +250,59 @@ fn three_players_have_three_tracks_and_each_other_player_on_the_table() {
     }
     assert!(text.contains("5 cards"), "{text}");
 }
+
+#[test]
+fn the_log_scrolls_back_and_forward() {
+    let mut game = app(4, false, 1);
+    crate::common::play_until(&mut game, &[Stage::RoundOver], &mut |_| 0);
+    let newest = game.log().last().unwrap().text.clone();
+    let on_screen = |game: &crib_tui::App| screen(game, 80, 40).join("\n");
+    let shown = on_screen(&game);
+    assert!(shown.contains(&newest[..20.min(newest.len())]), "{shown}");
+    assert!(shown.contains("log (PgUp: older)"));
+    press(&mut game, KeyCode::PageUp);
+    assert_eq!(game.log_back(), 5);
+    let back = on_screen(&game);
+    assert!(back.contains("5 newer below"), "{back}");
+    assert!(!back.contains(&newest[..20.min(newest.len())]), "{back}");
+    press(&mut game, KeyCode::PageDown);
+    assert_eq!(game.log_back(), 0);
+    press(&mut game, KeyCode::PageUp);
+    press(&mut game, KeyCode::End);
+    assert_eq!(game.log_back(), 0);
+}
+
+#[test]
+fn a_long_engine_command_line_is_cut_and_the_seed_stays() {
+    use crib_core::{Board, CardSet, Seat, View};
+    use crib_referee::{BuiltInContestant, Contestant, Fault, Notice, Sitter};
+    /// The basic player under a very long name.
+    struct Long(BuiltInContestant);
+    impl Contestant for Long {
+        fn describe(&self) -> String {
+            format!("/opt/engines/{}/bin/engine --level strongest --threads 8", "x".repeat(60))
+        }
+        fn new_game(&mut self, config: GameConfig, seat: Seat, seed: u64) -> Result<(), Fault> {
+            self.0.new_game(config, seat, seed)
+        }
+        fn notify(&mut self, notice: &Notice) -> Result<(), Fault> {
+            self.0.notify(notice)
+        }
+        fn discard(&mut self, view: &View) -> Result<CardSet, Fault> {
+            self.0.discard(view)
+        }
+        fn play(&mut self, view: &View) -> Result<Option<Card>, Fault> {
+            self.0.play(view)
+        }
+        fn check_board(&mut self, board: &Board) -> Result<(), Fault> {
+            self.0.check_board(board)
+        }
+        fn abandon(&mut self) {}
+    }
+    let long = Sitter::program(Long(BuiltInContestant::new(crib_ai::Strategy::Basic)));
+    let options = crib_tui::Options { seed: 424_242, ..crib_tui::Options::default() };
+    let game = crib_tui::App::new(options, vec![long], None);
+    let top = &screen(&game, 80, 24)[0];
+    assert!(top.contains("seed 424242"), "{top}");
+    assert!(top.contains("/opt/engines/") && top.contains('…'), "{top}");
+}

@@ -117,19 +117,21 @@ fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
         dot(),
         Span::raw(format!("won: {}", app.games_text())),
     ]);
-    let mut right = vec![
-        Span::raw(format!("seed {}", app.seed())),
-        dot(),
-        Span::raw(app.opponent_name().to_owned()),
-    ];
-    if app.options().muggins {
-        right.extend([dot(), Span::raw("muggins")]);
+    let seed = format!("seed {}", app.seed());
+    let muggins = if app.options().muggins { " · muggins" } else { "" };
+    buf.set_line(area.x, area.y, &left, area.width);
+    // The seed always, and the opponent cut to the room left: a long engine
+    // command line ends in an ellipsis rather than hiding the seed.
+    let room = usize::from(area.width)
+        .saturating_sub(left.width() + seed.chars().count() + muggins.chars().count() + 5);
+    let opponent = shortened(&app.opponent_name(), room);
+    let mut right = vec![Span::raw(seed)];
+    if !opponent.is_empty() {
+        right.extend([dot(), Span::raw(opponent)]);
     }
-    right.push(Span::raw(" "));
+    right.push(Span::raw(format!("{muggins} ")));
     let right = Line::from(right);
     let right_width = right.width() as u16;
-    buf.set_line(area.x, area.y, &left, area.width);
-    // The seed and the opponent on the right, where they fit.
     if left.width() as u16 + right_width < area.width {
         buf.set_line(area.right() - right_width, area.y, &right, right_width);
     }
@@ -142,7 +144,13 @@ fn message_log(app: &App, area: Rect, buf: &mut Buffer, rule_above: bool) {
         Block::new().borders(Borders::LEFT)
     }
     .border_style(theme::dim())
-    .title(Span::styled(" log ", theme::dim()));
+    .title(Span::styled(
+        match app.log_back() {
+            0 => " log (PgUp: older) ".to_owned(),
+            back => format!(" log, {back} newer below (PgDn, End) "),
+        },
+        theme::dim(),
+    ));
     let inner = block.inner(area);
     block.render(area, buf);
     if inner.width < 2 || inner.height == 0 {
@@ -152,7 +160,7 @@ fn message_log(app: &App, area: Rect, buf: &mut Buffer, rule_above: bool) {
     let width = usize::from(inner.width).saturating_sub(3);
     // The newest messages, as many as fit once wrapped, oldest at the top.
     let mut lines: Vec<Line<'static>> = Vec::new();
-    for message in app.log().iter().rev() {
+    for message in app.log().iter().rev().skip(app.log_back()) {
         let style = match message.tone {
             Tone::Plain => Style::new(),
             Tone::You => Style::new().fg(theme::YOU),
@@ -176,6 +184,19 @@ fn message_log(app: &App, area: Rect, buf: &mut Buffer, rule_above: bool) {
         lines = block_lines;
     }
     Paragraph::new(lines).render(inner, buf);
+}
+
+/// `text` in at most `room` characters, cut with an ellipsis; nothing when
+/// there is no room for a word.
+fn shortened(text: &str, room: usize) -> String {
+    if text.chars().count() <= room {
+        text.to_owned()
+    } else if room < 8 {
+        String::new()
+    } else {
+        let kept: String = text.chars().take(room - 1).collect();
+        format!("{kept}…")
+    }
 }
 
 /// Words of `text` in lines of at most `width` characters (a word longer

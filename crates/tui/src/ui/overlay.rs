@@ -1,6 +1,7 @@
 //! Windows over the table: help, a hint, a question, the end of a game.
 
 use crib_core::Skunk;
+use crib_core::number_words;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -79,6 +80,8 @@ fn help(app: &App) -> Vec<Line<'static>> {
         ])
     };
     let wins = app.options().games_to_win;
+    let config = app.perspective().config();
+    let (single, double) = config.skunk_lines();
     let mut lines = vec![
         Line::styled("Keys", theme::strong()),
         key("← → or 1-6", "choose a card; in the discard a number also marks it"),
@@ -89,26 +92,36 @@ fn help(app: &App) -> Vec<Line<'static>> {
         key("h", "hint: the discard table, or the card the computer would play"),
         key("?", "this help"),
         key("r  /  q", "a new match  /  quit (both ask first; ctrl-c quits at once)"),
+        key("PgUp PgDn End", "scroll the log back, forward, to the newest"),
         Line::styled("The game", theme::strong()),
-        Line::raw("  Two players to 121: the pone leads; 15 and 31 peg two, pairs, runs,"),
-        Line::raw("  go and the last card; then the pone's hand, the dealer's, the crib."),
-        Line::raw("  Your track is the outer one: the front peg ● is your score, the back"),
-        Line::raw("  peg ○ the score before, so the gap is the last points pegged."),
+        Line::raw(format!(
+            "  {} players to {}: each gives {} to the crib; the pone leads; 15 and 31",
+            number_words(u32::from(config.players())),
+            config.target(),
+            if config.discards() == 1 { "one card" } else { "two cards" },
+        )),
+        Line::raw("  peg two, pairs, runs, go and the last card; then each hand from the"),
+        Line::raw("  pone round to the dealer, then the crib."),
+        Line::raw("  Your side's track is the outer one: the front peg ● is the score, the"),
+        Line::raw("  back peg ○ the score before, so the gap is the last points pegged."),
         Line::raw(format!(
             "  The first to win {wins} {} wins the match; a game's loser deals the next.",
             if wins == 1 { "game" } else { "games" }
         )),
-        Line::raw("  A loser under 91 is skunked, under 61 double skunked."),
+        Line::raw(match double {
+            Some(double) => {
+                format!("  A loser under {single} is skunked, under {double} double skunked.")
+            }
+            None => format!("  A loser under {single} is skunked."),
+        }),
     ];
     if app.options().muggins {
         lines.push(Line::styled("Muggins", theme::strong()));
         lines.push(Line::raw(
             "  You count your hand and crib: type the points, then enter. You peg",
         ));
-        lines.push(Line::raw(
-            "  what you say, never more than the count; what you miss, the computer",
-        ));
-        lines.push(Line::raw("  pegs at once (\"muggins!\")."));
+        lines.push(Line::raw("  what you say, never more than the count; what you miss, the next"));
+        lines.push(Line::raw("  player pegs at once (\"muggins!\")."));
     }
     lines
 }

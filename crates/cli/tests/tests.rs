@@ -429,6 +429,7 @@ fn sim_plays_the_expert_and_reports_points_by_side() {
 // The engine's tests read the protocol crate's golden transcripts with the
 // same reader as its own tests.
 mod engine;
+mod kill;
 mod matchplay;
 mod prolog;
 mod saved;

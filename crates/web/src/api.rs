@@ -713,6 +713,9 @@ async fn restart(
     let mut table = entry.lock();
     table.restart(seat);
     server.save_table(&id, &entry, &table);
+    if let Some(saved) = &server.saved {
+        table.given_up_for_new(saved);
+    }
     Ok(Json(table.state(seat, 0)))
 }
 

@@ -109,15 +109,33 @@ pub enum MoveError {
 /// The match saved at a table, shared between the table's recorder and the
 /// table, which names it in the saved table's row.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Current(Arc<Mutex<Option<GameId>>>);
+pub(crate) struct Current(Arc<Mutex<Saving>>);
+
+/// What [`Current`] shares.
+#[derive(Debug, Default)]
+struct Saving {
+    /// The match being saved.
+    game: Option<GameId>,
+    /// Whether a match given up is only noted in `given_up`, not saved: a
+    /// new match is replacing it.
+    deferring: bool,
+    /// A match given up for a new one, and by whom, not saved as given up
+    /// yet: it stays the table's saved match until the new one is saved
+    /// as the table's, so that a server stopped in between finds the table.
+    given_up: Option<(GameId, Option<Seat>)>,
+}
 
 impl Current {
     pub(crate) fn get(&self) -> Option<GameId> {
-        *self.0.lock().unwrap_or_else(PoisonError::into_inner)
+        self.saving().game
     }
 
     fn set(&self, id: Option<GameId>) {
-        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = id;
+        self.saving().game = id;
+    }
+
+    fn saving(&self) -> std::sync::MutexGuard<'_, Saving> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -151,6 +169,14 @@ impl Recorder for Record {
     }
 
     fn given_up(&mut self, seat: Option<Seat>) -> Result<(), RecordError> {
+        {
+            let mut saving = self.current.saving();
+            if saving.deferring {
+                // The new match's start replaces the inner recorder's match.
+                saving.given_up = self.inner.current().map(|id| (id, seat));
+                return Ok(());
+            }
+        }
         let result = self.inner.given_up(seat);
         self.current.set(self.inner.current());
         result
@@ -430,17 +456,34 @@ impl Room {
     }
 
     /// A new match at the same table, same seats and tokens: the one being
-    /// played is given up by `by`, if it was not won.
+    /// played is given up by `by`, if it was not won. The match given up is
+    /// saved as such only by [`Room::given_up_for_new`], once the table's
+    /// row names the new match.
     pub(crate) fn restart(&mut self, by: Seat) {
         self.matches += 1;
         let seed = self.plan.match_seed(self.matches);
         self.quit = false;
         self.failed = None;
-        if let Err(error) = self.table.restart(seed, Some(by)) {
+        self.current.saving().deferring = true;
+        let restarted = self.table.restart(seed, Some(by));
+        self.current.saving().deferring = false;
+        if let Err(error) = restarted {
             self.failed = Some(error.to_string());
         }
         self.advance();
         self.changed();
+    }
+
+    /// Saves the match that [`Room::restart`] gave up as given up, in
+    /// `saved`: after the table's row names the new match, so that the
+    /// table is found whenever the server stops.
+    pub(crate) fn given_up_for_new(&mut self, saved: &crib_store::Store) {
+        let given_up = self.current.saving().given_up.take();
+        if let Some((game, by)) = given_up
+            && let Err(error) = saved.give_up(game, by)
+        {
+            eprintln!("crib: saving a game failed: {}", crib_referee::error_chain(&error));
+        }
     }
 
     /// A seat leaves: the match is given up by it, and the table closed for

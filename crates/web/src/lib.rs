@@ -42,7 +42,7 @@ pub use table::{Move, MoveError, Opponent, SeatKind};
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The address could not be listened on.
-    #[error("cannot listen on {addr}: {source}")]
+    #[error("cannot listen on {addr}")]
     Bind {
         /// The address.
         addr: SocketAddr,

@@ -77,10 +77,22 @@ async function act(page, locator) {
 
 test("a whole seeded hand against the computer, played through the page", async () => {
   const page = await newPage();
-  const errors = [];
+  const errors = [], failed = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  page.on("response", (res) => { if (res.status() >= 400) failed.push(`${res.status()} ${res.url()}`); });
+  page.on("request", (req) => { if (req.url().includes("favicon")) failed.push(`asked for ${req.url()}`); });
   await page.goto(base + "/");
   await page.locator("#start").waitFor();
+  // The icon is in the page itself: it draws, and nothing asks for /favicon.ico.
+  const icon = await page.getAttribute('link[rel="icon"]', "href");
+  assert.match(icon, /^data:image\/svg\+xml,/);
+  const drawn = await page.evaluate((src) => new Promise((done) => {
+    const img = new Image();
+    img.onload = () => done(img.naturalWidth > 0);
+    img.onerror = () => done(false);
+    img.src = src;
+  }), icon);
+  assert.ok(drawn, "the icon is an image");
   await page.selectOption("#opponent", "computer");
   await page.selectOption("#level", "basic");
   const created = page.waitForResponse((res) => res.url().endsWith("/api/games"));
@@ -170,6 +182,7 @@ test("a whole seeded hand against the computer, played through the page", async 
   await page.click("#quit-button");
   await page.locator("#status", { hasText: "quit" }).waitFor();
   assert.deepEqual(errors, []);
+  assert.deepEqual(failed, []);
   await page.close();
 });
 

@@ -95,8 +95,16 @@ async fn the_page_is_served_whole() {
     let page = String::from_utf8(response.into_body().collect().await.unwrap().to_bytes().to_vec())
         .unwrap();
     assert!(page.contains("<svg id=\"board-svg\""));
-    // Self-contained: nothing is fetched from elsewhere.
-    assert!(!page.contains("http://") && !page.contains("https://") && !page.contains("src=\"/"));
+    // Its icon is inline, so the browser asks for no /favicon.ico.
+    assert!(page.contains("<link rel=\"icon\" type=\"image/svg+xml\" href=\"data:image/svg+xml,"));
+    // Self-contained: nothing is fetched from elsewhere (the SVG namespace is
+    // a name, not an address).
+    let addresses = page.replace("http://www.w3.org/2000/svg", "");
+    assert!(
+        !addresses.contains("http://")
+            && !addresses.contains("https://")
+            && !addresses.contains("src=\"/")
+    );
 }
 
 #[tokio::test]

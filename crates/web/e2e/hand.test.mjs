@@ -93,6 +93,9 @@ test("a whole seeded hand against the computer, played through the page", async 
     img.src = src;
   }), icon);
   assert.ok(drawn, "the icon is an image");
+  // No game yet: nothing to hint or quit.
+  assert.equal(await page.locator("#hint-button").isVisible(), false);
+  assert.equal(await page.locator("#quit-button").isVisible(), false);
   await page.selectOption("#opponent", "computer");
   await page.selectOption("#level", "basic");
   const created = page.waitForResponse((res) => res.url().endsWith("/api/games"));
@@ -109,10 +112,12 @@ test("a whole seeded hand against the computer, played through the page", async 
   await hand.nth(1).focus();
   await page.keyboard.press("Enter");
   assert.equal(await page.locator("#hand button.selected").count(), 2);
+  await checkButtons(page);
   await page.screenshot({ path: join(shots, "discard.png") });
   await act(page, page.locator("#discard-button"));
   assert.equal(await page.locator("#hand button.card").count(), 4);
   assert.equal(await page.locator("#starter .card:not(.back)").count(), 1);
+  await checkButtons(page);
 
   // The play: a playable card or go until the hand is over.
   for (let turn = 0; turn < 16; turn++) {
@@ -126,6 +131,7 @@ test("a whole seeded hand against the computer, played through the page", async 
     } else {
       await page.waitForTimeout(100);
     }
+    await checkButtons(page);
   }
   assert.equal(await page.locator("#continue-button:not(.hidden)").count(), 1, "the hand ends with continue");
 
@@ -181,6 +187,7 @@ test("a whole seeded hand against the computer, played through the page", async 
   // Quit: the table is closed and says so.
   await page.click("#quit-button");
   await page.locator("#status", { hasText: "quit" }).waitFor();
+  await checkButtons(page);
   assert.deepEqual(errors, []);
   assert.deepEqual(failed, []);
   await page.close();
@@ -223,6 +230,22 @@ async function apiState(page) {
   const res = await page.request.get(`${base}/api/games/${params.get("game")}?since=0`, { headers: { Authorization: "Bearer " + params.get("token") } });
   assert.equal(res.status(), 200);
   return res.json();
+}
+
+// The buttons the page shows are exactly the moves the API offers the seat:
+// discard while discarding, go when no card fits, continue when a deal is
+// due, a hint when there is a choice, quit while the match is on.
+async function checkButtons(page) {
+  const state = await apiState(page);
+  const m = state.moves, over = state.quit || state.match_winner !== null;
+  const expected = {
+    "discard-button": m.discard > 0, "go-button": m.go, "continue-button": m.continue,
+    "hint-button": m.discard > 0 || m.playable.length > 0 || m.go,
+    "quit-button": !over, "rematch-button": over,
+  };
+  for (const [id, shown] of Object.entries(expected)) {
+    assert.equal(await page.locator("#" + id).isVisible(), shown, `#${id} ${shown ? "shown" : "hidden"} with moves ${JSON.stringify(m)}`);
+  }
 }
 
 // Plays a whole hand from every page: each discards, then plays or says go

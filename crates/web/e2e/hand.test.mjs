@@ -248,6 +248,44 @@ async function checkButtons(page) {
   }
 }
 
+// Moves the page's seat through the API (the first cards, the first
+// playable card, go, continue) until `done` says so; then waits for the page
+// to draw it all (the page hears of it by server-sent events).
+async function drive(page, done) {
+  const params = new URLSearchParams(new URL(page.url()).hash.slice(1));
+  const headers = { Authorization: "Bearer " + params.get("token") };
+  for (let i = 0; i < 3000; i++) {
+    const state = await apiState(page);
+    if (done(state)) {
+      const lines = state.events.flatMap((said) => said.lines).length;
+      await page.waitForFunction((n) => document.querySelectorAll("#log li").length === n, lines);
+      return state;
+    }
+    const m = state.moves;
+    let body;
+    if (m.discard) body = { action: "discard", cards: state.view.hand.slice(0, m.discard) };
+    else if (m.playable.length) body = { action: "play", card: m.playable[0] };
+    else if (m.go) body = { action: "go" };
+    else if (m.continue) body = { action: "continue" };
+    else assert.fail(`nothing to do in phase ${state.view.phase}`);
+    const res = await page.request.post(`${base}/api/games/${params.get("game")}/act`, { headers, data: body });
+    assert.equal(res.status(), 200, await res.text());
+  }
+  assert.fail("the table never got there");
+}
+
+// How the header names a side: its seats' names, yours first.
+function sideWords(state, side) {
+  const names = state.seats.map((s, i) => [s, i]).filter(([s]) => s.side === side).map(([, i]) => state.names[i]);
+  names.sort((a, b) => (b === "you") - (a === "you"));
+  return names.join(" and ");
+}
+
+// Who the header says deals next.
+function nextDealer(state) {
+  return state.view.dealer === state.seat ? "your deal next" : `${state.names[state.view.dealer]} deals next`;
+}
+
 // Plays a whole hand from every page: each discards, then plays or says go
 // whenever it is its turn, until a deal is due.
 async function playHand(pages) {
@@ -358,3 +396,43 @@ test("a three-seat table: one person and two computers, a whole hand, on a phone
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+for (const players of [2, 3, 4]) {
+  test(`the header after a hand, a game and the match, at ${players} seats`, async () => {
+    const page = await newPage();
+    const errors = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const seats = [{ kind: "you" }, ...Array.from({ length: players - 1 }, () => ({ kind: "computer", level: "random" }))];
+    const res = await page.request.post(`${base}/api/games`, { data: { seats, target: 61, games: 2 } });
+    assert.equal(res.status(), 201, await res.text());
+    const made = await res.json();
+    await page.goto(`${base}/#game=${made.game}&token=${made.token}`);
+    await page.locator("#hand button.card").first().waitFor();
+    const header = () => page.locator("#match").textContent();
+
+    // After a hand: who deals the next.
+    let state = await drive(page, (st) => st.view.phase === "deal" && st.view.round >= 1);
+    assert.match(await header(), new RegExp(`Round ${state.view.round} · ${nextDealer(state)}$`));
+    await checkButtons(page);
+
+    // After a game of the match: the first dealer of the next game (the
+    // loser, as the API says), not a round of the game just over.
+    state = await drive(page, (st) => st.games_won.reduce((a, b) => a + b) === 1 && st.view.phase === "deal" && st.view.round === 0);
+    assert.equal(state.match_winner, null);
+    const text = await header();
+    assert.match(text, new RegExp(`· ${nextDealer(state)}$`));
+    assert.doesNotMatch(text, /Round/);
+    await checkButtons(page);
+
+    // After the match: who won it, and no one deals.
+    state = await drive(page, (st) => st.match_winner !== null);
+    const winner = state.match_winner === state.seats[state.seat].side ? "you" : sideWords(state, state.match_winner);
+    const over = await header();
+    assert.match(over, new RegExp(`Match over: ${winner} won$`));
+    assert.doesNotMatch(over, /deal/);
+    await checkButtons(page);
+    await page.screenshot({ path: join(shots, `match-over-${players}.png`) });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}

@@ -414,6 +414,9 @@ for (const players of [2, 3, 4]) {
     let state = await drive(page, (st) => st.view.phase === "deal" && st.view.round >= 1);
     assert.match(await header(), new RegExp(`Round ${state.view.round} · ${nextDealer(state)}$`));
     await checkButtons(page);
+    // After the play the hand is gathered again for the show.
+    assert.deepEqual((await page.locator("#hand .card").evaluateAll((cards) => cards.map((c) => c.dataset.card))).sort(), [...state.view.kept].sort());
+    assert.equal(state.view.kept.length, 4);
 
     // After a game of the match: the first dealer of the next game (the
     // loser, as the API says), not a round of the game just over.
@@ -423,6 +426,13 @@ for (const players of [2, 3, 4]) {
     assert.match(text, new RegExp(`· ${nextDealer(state)}$`));
     assert.doesNotMatch(text, /Round/);
     await checkButtons(page);
+    // The hand that ended the game is still on the table: the four cards
+    // kept, though the view is already the next game's.
+    assert.equal(state.view.kept.length, 0);
+    const kept = state.laid.shown[state.seat] || state.laid.kept;
+    assert.equal(kept.length, 4);
+    assert.deepEqual((await page.locator("#hand .card").evaluateAll((cards) => cards.map((c) => c.dataset.card))).sort(), [...kept].sort());
+    assert.equal(await page.getAttribute("#starter .card", "data-card"), state.laid.starter);
 
     // After the match: who won it, and no one deals.
     state = await drive(page, (st) => st.match_winner !== null);

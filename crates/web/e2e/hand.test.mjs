@@ -134,6 +134,11 @@ test("a whole seeded hand against the computer, played through the page", async 
     await checkButtons(page);
   }
   assert.equal(await page.locator("#continue-button:not(.hidden)").count(), 1, "the hand ends with continue");
+  // Each show's total is there with its hand at once, before its steps.
+  const early = await page.evaluate(() => [...document.querySelectorAll("#show-body .shown")].map((block) => ({
+    total: block.querySelector(".total").textContent, next: block.children[1].className,
+    opacity: getComputedStyle(block.querySelector(".total")).opacity,
+  })));
 
   // The show: both hands and the crib, each counted step by step.
   const token = new URLSearchParams(new URL(page.url()).hash.slice(1));
@@ -145,6 +150,7 @@ test("a whole seeded hand against the computer, played through the page", async 
   assert.equal(shows.length, 3, "two hands and the crib are shown");
   const blocks = page.locator("#show-body .shown");
   assert.equal(await blocks.count(), 3);
+  assert.deepEqual(early, shows.map((said) => ({ total: `Total: ${said.steps.length ? said.steps.at(-1).total : 0}`, next: "total", opacity: "1" })));
   await page.waitForTimeout(350 * 12);
   for (let i = 0; i < 3; i++) {
     const block = blocks.nth(i);

@@ -178,6 +178,7 @@ test("a whole seeded hand against the computer, played through the page", async 
     assert.equal(Number(await page.getAttribute(`#score-${side}`, "data-score")), front[side]);
     assert.deepEqual(state.view.board[side], { front: front[side], back: backs[side] });
   }
+  await checkMarks(page);
   // Every score is in the log, in the words the API gave.
   const log = await page.locator("#log li").allTextContents();
   assert.deepEqual(log, state.events.flatMap((said) => said.lines));
@@ -292,6 +293,25 @@ function nextDealer(state) {
   return state.view.dealer === state.seat ? "your deal next" : `${state.names[state.view.dealer]} deals next`;
 }
 
+// Every street of the board is marked after each fifth hole and numbered at
+// each tenth, whatever the number of tracks.
+async function checkMarks(page) {
+  assert.equal(await page.locator("#board-svg line.street-mark").count(), 24, "a mark every 5 holes");
+  assert.deepEqual(await page.locator("#board-svg text.hole-number").allTextContents(),
+    Array.from({ length: 12 }, (_, i) => String(10 * (i + 1))), "a number every 10 holes");
+  // Numbers stay on the board and clear of every hole.
+  const clear = await page.evaluate(() => {
+    const svg = document.getElementById("board-svg"), board = svg.viewBox.baseVal;
+    const holes = [...svg.querySelectorAll("circle")].map((c) => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))]);
+    return [...svg.querySelectorAll("text.hole-number")].every((text) => {
+      const box = text.getBBox();
+      const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= board.width && box.y + box.height <= board.height;
+      return inside && holes.every(([x, y]) => x < box.x - 2 || x > box.x + box.width + 2 || y < box.y - 2 || y > box.y + box.height + 2);
+    });
+  });
+  assert.ok(clear, "hole numbers are on the board, clear of the holes");
+}
+
 // Plays a whole hand from every page: each discards, then plays or says go
 // whenever it is its turn, until a deal is due.
 async function playHand(pages) {
@@ -325,6 +345,7 @@ async function checkBoards(pages, players) {
     await page.waitForFunction((n) => document.querySelectorAll("#log li").length === n, lines);
     const sides = state.view.board.length;
     assert.equal(sides, players === 4 ? 2 : players, "a track per side");
+    await checkMarks(page);
     for (let side = 0; side < sides; side++) {
       assert.equal(Number(await page.getAttribute(`#peg-${side}-front`, "data-score")), state.view.board[side].front, `side ${side} front peg`);
       assert.equal(Number(await page.getAttribute(`#peg-${side}-back`, "data-score")), state.view.board[side].back, `side ${side} back peg`);

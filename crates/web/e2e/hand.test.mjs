@@ -215,6 +215,7 @@ test("two people at one table, each from their own page, live", async () => {
   await guest.setViewportSize({ width: 390, height: 844 });
   await guest.goto(link);
   await guest.locator("#hand button.card").nth(5).waitFor();
+  await aboveTheFold(guest, ["#hand", "#discard-button", "#status", "#count", "#current"]);
   // The host learns that the guest joined without reloading.
   await host.locator("#invite").waitFor({ state: "hidden" });
   // Each discards; each sees the other's cards only face down.
@@ -312,14 +313,28 @@ async function checkMarks(page) {
   assert.ok(clear, "hole numbers are on the board, clear of the holes");
 }
 
+// On a phone, what the person acts on is on the first screen: unscrolled,
+// each of `selectors` lies wholly inside the viewport.
+async function aboveTheFold(page, selectors) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const { height, width } = page.viewportSize();
+  for (const selector of selectors) {
+    const box = await page.locator(selector).boundingBox();
+    assert.ok(box && box.y >= 0 && box.x >= 0 && box.y + box.height <= height && box.x + box.width <= width,
+      `${selector} is above the fold: ${JSON.stringify(box)} in ${width}×${height}`);
+  }
+}
+
 // Plays a whole hand from every page: each discards, then plays or says go
-// whenever it is its turn, until a deal is due.
-async function playHand(pages) {
+// whenever it is its turn, until a deal is due. `discarded` is called with
+// each page once it has discarded.
+async function playHand(pages, discarded = async () => {}) {
   for (const page of pages) {
     const hand = page.locator("#hand button.card");
     await page.locator("#discard-button:not(.hidden)").waitFor();
     for (let i = 0; await page.locator("#discard-button").isDisabled(); i++) await hand.nth(i).click();
     await act(page, page.locator("#discard-button"));
+    await discarded(page);
   }
   for (let turn = 0; turn < 80; turn++) {
     const state = await apiState(pages[0]);
@@ -383,14 +398,18 @@ test("a four-seat table: two people from their own pages and two computers, a wh
   const link = await host.locator("#invite-link-2").inputValue();
   assert.match(link, /#join=[0-9a-f]{32}&seat=2$/);
   const partner = await newPage();
+  await partner.setViewportSize({ width: 390, height: 844 });
   partner.on("pageerror", (error) => errors.push(error.message));
   await partner.goto(link);
   await host.locator("#invite").waitFor({ state: "hidden" });
   await partner.locator("#hand button.card").nth(4).waitFor();
+  await aboveTheFold(partner, ["#hand", "#discard-button", "#status", "#count", "#current"]);
   assert.equal(await host.locator("#board-svg circle[id$='-front']").count(), 2, "two partnership tracks");
   assert.match(await host.locator("#scores").textContent(), /You and partner 3/);
   await checkBoards([host, partner], 4);
-  const done = await playHand([host, partner]);
+  const done = await playHand([host, partner], async (page) => {
+    if (page === partner) await aboveTheFold(partner, ["#hand", "#count", "#current", "#status"]);
+  });
   assert.equal(done.events.filter((said) => ["shown", "crib_shown"].includes(said.event.event)).length, 5);
   await host.screenshot({ path: join(shots, "four-seats.png"), fullPage: true });
   await checkBoards([host, partner], 4);
@@ -415,7 +434,12 @@ test("a three-seat table: one person and two computers, a whole hand, on a phone
   await page.locator("#hand button.card").nth(4).waitFor();
   assert.equal(await page.locator("#board-svg circle[id$='-front']").count(), 3, "three tracks");
   await checkBoards([page], 3);
-  const done = await playHand([page]);
+  await aboveTheFold(page, ["#hand", "#discard-button", "#status", "#count", "#current"]);
+  await page.screenshot({ path: join(shots, "three-seats-phone-discard.png") });
+  const done = await playHand([page], async () => {
+    await aboveTheFold(page, ["#hand", "#count", "#current", "#status"]);
+    await page.screenshot({ path: join(shots, "three-seats-phone-play.png") });
+  });
   assert.equal(done.view.config.target, 61);
   assert.equal(done.events.filter((said) => ["shown", "crib_shown"].includes(said.event.event)).length, 4);
   await page.screenshot({ path: join(shots, "three-seats-phone.png"), fullPage: true });

@@ -77,10 +77,25 @@ async function act(page, locator) {
 
 test("a whole seeded hand against the computer, played through the page", async () => {
   const page = await newPage();
-  const errors = [];
+  const errors = [], failed = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  page.on("response", (res) => { if (res.status() >= 400) failed.push(`${res.status()} ${res.url()}`); });
+  page.on("request", (req) => { if (req.url().includes("favicon")) failed.push(`asked for ${req.url()}`); });
   await page.goto(base + "/");
   await page.locator("#start").waitFor();
+  // The icon is in the page itself: it draws, and nothing asks for /favicon.ico.
+  const icon = await page.getAttribute('link[rel="icon"]', "href");
+  assert.match(icon, /^data:image\/svg\+xml,/);
+  const drawn = await page.evaluate((src) => new Promise((done) => {
+    const img = new Image();
+    img.onload = () => done(img.naturalWidth > 0);
+    img.onerror = () => done(false);
+    img.src = src;
+  }), icon);
+  assert.ok(drawn, "the icon is an image");
+  // No game yet: nothing to hint or quit.
+  assert.equal(await page.locator("#hint-button").isVisible(), false);
+  assert.equal(await page.locator("#quit-button").isVisible(), false);
   await page.selectOption("#opponent", "computer");
   await page.selectOption("#level", "basic");
   const created = page.waitForResponse((res) => res.url().endsWith("/api/games"));
@@ -97,10 +112,12 @@ test("a whole seeded hand against the computer, played through the page", async 
   await hand.nth(1).focus();
   await page.keyboard.press("Enter");
   assert.equal(await page.locator("#hand button.selected").count(), 2);
+  await checkButtons(page);
   await page.screenshot({ path: join(shots, "discard.png") });
   await act(page, page.locator("#discard-button"));
   assert.equal(await page.locator("#hand button.card").count(), 4);
   assert.equal(await page.locator("#starter .card:not(.back)").count(), 1);
+  await checkButtons(page);
 
   // The play: a playable card or go until the hand is over.
   for (let turn = 0; turn < 16; turn++) {
@@ -114,8 +131,14 @@ test("a whole seeded hand against the computer, played through the page", async 
     } else {
       await page.waitForTimeout(100);
     }
+    await checkButtons(page);
   }
   assert.equal(await page.locator("#continue-button:not(.hidden)").count(), 1, "the hand ends with continue");
+  // Each show's total is there with its hand at once, before its steps.
+  const early = await page.evaluate(() => [...document.querySelectorAll("#show-body .shown")].map((block) => ({
+    total: block.querySelector(".total").textContent, next: block.children[1].className,
+    opacity: getComputedStyle(block.querySelector(".total")).opacity,
+  })));
 
   // The show: both hands and the crib, each counted step by step.
   const token = new URLSearchParams(new URL(page.url()).hash.slice(1));
@@ -127,6 +150,7 @@ test("a whole seeded hand against the computer, played through the page", async 
   assert.equal(shows.length, 3, "two hands and the crib are shown");
   const blocks = page.locator("#show-body .shown");
   assert.equal(await blocks.count(), 3);
+  assert.deepEqual(early, shows.map((said) => ({ total: `Total: ${said.steps.length ? said.steps.at(-1).total : 0}`, next: "total", opacity: "1" })));
   await page.waitForTimeout(350 * 12);
   for (let i = 0; i < 3; i++) {
     const block = blocks.nth(i);
@@ -154,6 +178,7 @@ test("a whole seeded hand against the computer, played through the page", async 
     assert.equal(Number(await page.getAttribute(`#score-${side}`, "data-score")), front[side]);
     assert.deepEqual(state.view.board[side], { front: front[side], back: backs[side] });
   }
+  await checkMarks(page);
   // Every score is in the log, in the words the API gave.
   const log = await page.locator("#log li").allTextContents();
   assert.deepEqual(log, state.events.flatMap((said) => said.lines));
@@ -169,7 +194,9 @@ test("a whole seeded hand against the computer, played through the page", async 
   // Quit: the table is closed and says so.
   await page.click("#quit-button");
   await page.locator("#status", { hasText: "quit" }).waitFor();
+  await checkButtons(page);
   assert.deepEqual(errors, []);
+  assert.deepEqual(failed, []);
   await page.close();
 });
 
@@ -188,6 +215,7 @@ test("two people at one table, each from their own page, live", async () => {
   await guest.setViewportSize({ width: 390, height: 844 });
   await guest.goto(link);
   await guest.locator("#hand button.card").nth(5).waitFor();
+  await aboveTheFold(guest, ["#hand", "#discard-button", "#status", "#count", "#current"]);
   // The host learns that the guest joined without reloading.
   await host.locator("#invite").waitFor({ state: "hidden" });
   // Each discards; each sees the other's cards only face down.
@@ -212,14 +240,101 @@ async function apiState(page) {
   return res.json();
 }
 
+// The buttons the page shows are exactly the moves the API offers the seat:
+// discard while discarding, go when no card fits, continue when a deal is
+// due, a hint when there is a choice, quit while the match is on.
+async function checkButtons(page) {
+  const state = await apiState(page);
+  const m = state.moves, over = state.quit || state.match_winner !== null;
+  const expected = {
+    "discard-button": m.discard > 0, "go-button": m.go, "continue-button": m.continue,
+    "hint-button": m.discard > 0 || m.playable.length > 0 || m.go,
+    "quit-button": !over, "rematch-button": over,
+  };
+  for (const [id, shown] of Object.entries(expected)) {
+    assert.equal(await page.locator("#" + id).isVisible(), shown, `#${id} ${shown ? "shown" : "hidden"} with moves ${JSON.stringify(m)}`);
+  }
+}
+
+// Moves the page's seat through the API (the first cards, the first
+// playable card, go, continue) until `done` says so; then waits for the page
+// to draw it all (the page hears of it by server-sent events).
+async function drive(page, done) {
+  const params = new URLSearchParams(new URL(page.url()).hash.slice(1));
+  const headers = { Authorization: "Bearer " + params.get("token") };
+  for (let i = 0; i < 3000; i++) {
+    const state = await apiState(page);
+    if (done(state)) {
+      const lines = state.events.flatMap((said) => said.lines).length;
+      await page.waitForFunction((n) => document.querySelectorAll("#log li").length === n, lines);
+      return state;
+    }
+    const m = state.moves;
+    let body;
+    if (m.discard) body = { action: "discard", cards: state.view.hand.slice(0, m.discard) };
+    else if (m.playable.length) body = { action: "play", card: m.playable[0] };
+    else if (m.go) body = { action: "go" };
+    else if (m.continue) body = { action: "continue" };
+    else assert.fail(`nothing to do in phase ${state.view.phase}`);
+    const res = await page.request.post(`${base}/api/games/${params.get("game")}/act`, { headers, data: body });
+    assert.equal(res.status(), 200, await res.text());
+  }
+  assert.fail("the table never got there");
+}
+
+// How the header names a side: its seats' names, yours first.
+function sideWords(state, side) {
+  const names = state.seats.map((s, i) => [s, i]).filter(([s]) => s.side === side).map(([, i]) => state.names[i]);
+  names.sort((a, b) => (b === "you") - (a === "you"));
+  return names.join(" and ");
+}
+
+// Who the header says deals next.
+function nextDealer(state) {
+  return state.view.dealer === state.seat ? "your deal next" : `${state.names[state.view.dealer]} deals next`;
+}
+
+// Every street of the board is marked after each fifth hole and numbered at
+// each tenth, whatever the number of tracks.
+async function checkMarks(page) {
+  assert.equal(await page.locator("#board-svg line.street-mark").count(), 24, "a mark every 5 holes");
+  assert.deepEqual(await page.locator("#board-svg text.hole-number").allTextContents(),
+    Array.from({ length: 12 }, (_, i) => String(10 * (i + 1))), "a number every 10 holes");
+  // Numbers stay on the board and clear of every hole.
+  const clear = await page.evaluate(() => {
+    const svg = document.getElementById("board-svg"), board = svg.viewBox.baseVal;
+    const holes = [...svg.querySelectorAll("circle")].map((c) => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))]);
+    return [...svg.querySelectorAll("text.hole-number")].every((text) => {
+      const box = text.getBBox();
+      const inside = box.x >= 0 && box.y >= 0 && box.x + box.width <= board.width && box.y + box.height <= board.height;
+      return inside && holes.every(([x, y]) => x < box.x - 2 || x > box.x + box.width + 2 || y < box.y - 2 || y > box.y + box.height + 2);
+    });
+  });
+  assert.ok(clear, "hole numbers are on the board, clear of the holes");
+}
+
+// On a phone, what the person acts on is on the first screen: unscrolled,
+// each of `selectors` lies wholly inside the viewport.
+async function aboveTheFold(page, selectors) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const { height, width } = page.viewportSize();
+  for (const selector of selectors) {
+    const box = await page.locator(selector).boundingBox();
+    assert.ok(box && box.y >= 0 && box.x >= 0 && box.y + box.height <= height && box.x + box.width <= width,
+      `${selector} is above the fold: ${JSON.stringify(box)} in ${width}×${height}`);
+  }
+}
+
 // Plays a whole hand from every page: each discards, then plays or says go
-// whenever it is its turn, until a deal is due.
-async function playHand(pages) {
+// whenever it is its turn, until a deal is due. `discarded` is called with
+// each page once it has discarded.
+async function playHand(pages, discarded = async () => {}) {
   for (const page of pages) {
     const hand = page.locator("#hand button.card");
     await page.locator("#discard-button:not(.hidden)").waitFor();
     for (let i = 0; await page.locator("#discard-button").isDisabled(); i++) await hand.nth(i).click();
     await act(page, page.locator("#discard-button"));
+    await discarded(page);
   }
   for (let turn = 0; turn < 80; turn++) {
     const state = await apiState(pages[0]);
@@ -245,6 +360,7 @@ async function checkBoards(pages, players) {
     await page.waitForFunction((n) => document.querySelectorAll("#log li").length === n, lines);
     const sides = state.view.board.length;
     assert.equal(sides, players === 4 ? 2 : players, "a track per side");
+    await checkMarks(page);
     for (let side = 0; side < sides; side++) {
       assert.equal(Number(await page.getAttribute(`#peg-${side}-front`, "data-score")), state.view.board[side].front, `side ${side} front peg`);
       assert.equal(Number(await page.getAttribute(`#peg-${side}-back`, "data-score")), state.view.board[side].back, `side ${side} back peg`);
@@ -282,14 +398,18 @@ test("a four-seat table: two people from their own pages and two computers, a wh
   const link = await host.locator("#invite-link-2").inputValue();
   assert.match(link, /#join=[0-9a-f]{32}&seat=2$/);
   const partner = await newPage();
+  await partner.setViewportSize({ width: 390, height: 844 });
   partner.on("pageerror", (error) => errors.push(error.message));
   await partner.goto(link);
   await host.locator("#invite").waitFor({ state: "hidden" });
   await partner.locator("#hand button.card").nth(4).waitFor();
+  await aboveTheFold(partner, ["#hand", "#discard-button", "#status", "#count", "#current"]);
   assert.equal(await host.locator("#board-svg circle[id$='-front']").count(), 2, "two partnership tracks");
   assert.match(await host.locator("#scores").textContent(), /You and partner 3/);
   await checkBoards([host, partner], 4);
-  const done = await playHand([host, partner]);
+  const done = await playHand([host, partner], async (page) => {
+    if (page === partner) await aboveTheFold(partner, ["#hand", "#count", "#current", "#status"]);
+  });
   assert.equal(done.events.filter((said) => ["shown", "crib_shown"].includes(said.event.event)).length, 5);
   await host.screenshot({ path: join(shots, "four-seats.png"), fullPage: true });
   await checkBoards([host, partner], 4);
@@ -314,7 +434,12 @@ test("a three-seat table: one person and two computers, a whole hand, on a phone
   await page.locator("#hand button.card").nth(4).waitFor();
   assert.equal(await page.locator("#board-svg circle[id$='-front']").count(), 3, "three tracks");
   await checkBoards([page], 3);
-  const done = await playHand([page]);
+  await aboveTheFold(page, ["#hand", "#discard-button", "#status", "#count", "#current"]);
+  await page.screenshot({ path: join(shots, "three-seats-phone-discard.png") });
+  const done = await playHand([page], async () => {
+    await aboveTheFold(page, ["#hand", "#count", "#current", "#status"]);
+    await page.screenshot({ path: join(shots, "three-seats-phone-play.png") });
+  });
   assert.equal(done.view.config.target, 61);
   assert.equal(done.events.filter((said) => ["shown", "crib_shown"].includes(said.event.event)).length, 4);
   await page.screenshot({ path: join(shots, "three-seats-phone.png"), fullPage: true });
@@ -322,3 +447,53 @@ test("a three-seat table: one person and two computers, a whole hand, on a phone
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+for (const players of [2, 3, 4]) {
+  test(`the header after a hand, a game and the match, at ${players} seats`, async () => {
+    const page = await newPage();
+    const errors = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const seats = [{ kind: "you" }, ...Array.from({ length: players - 1 }, () => ({ kind: "computer", level: "random" }))];
+    const res = await page.request.post(`${base}/api/games`, { data: { seats, target: 61, games: 2 } });
+    assert.equal(res.status(), 201, await res.text());
+    const made = await res.json();
+    await page.goto(`${base}/#game=${made.game}&token=${made.token}`);
+    await page.locator("#hand button.card").first().waitFor();
+    const header = () => page.locator("#match").textContent();
+
+    // After a hand: who deals the next.
+    let state = await drive(page, (st) => st.view.phase === "deal" && st.view.round >= 1);
+    assert.match(await header(), new RegExp(`Round ${state.view.round} · ${nextDealer(state)}$`));
+    await checkButtons(page);
+    // After the play the hand is gathered again for the show.
+    assert.deepEqual((await page.locator("#hand .card").evaluateAll((cards) => cards.map((c) => c.dataset.card))).sort(), [...state.view.kept].sort());
+    assert.equal(state.view.kept.length, 4);
+
+    // After a game of the match: the first dealer of the next game (the
+    // loser, as the API says), not a round of the game just over.
+    state = await drive(page, (st) => st.games_won.reduce((a, b) => a + b) === 1 && st.view.phase === "deal" && st.view.round === 0);
+    assert.equal(state.match_winner, null);
+    const text = await header();
+    assert.match(text, new RegExp(`· ${nextDealer(state)}$`));
+    assert.doesNotMatch(text, /Round/);
+    await checkButtons(page);
+    // The hand that ended the game is still on the table: the four cards
+    // kept, though the view is already the next game's.
+    assert.equal(state.view.kept.length, 0);
+    const kept = state.laid.shown[state.seat] || state.laid.kept;
+    assert.equal(kept.length, 4);
+    assert.deepEqual((await page.locator("#hand .card").evaluateAll((cards) => cards.map((c) => c.dataset.card))).sort(), [...kept].sort());
+    assert.equal(await page.getAttribute("#starter .card", "data-card"), state.laid.starter);
+
+    // After the match: who won it, and no one deals.
+    state = await drive(page, (st) => st.match_winner !== null);
+    const winner = state.match_winner === state.seats[state.seat].side ? "you" : sideWords(state, state.match_winner);
+    const over = await header();
+    assert.match(over, new RegExp(`Match over: ${winner} won$`));
+    assert.doesNotMatch(over, /deal/);
+    await checkButtons(page);
+    await page.screenshot({ path: join(shots, `match-over-${players}.png`) });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}

@@ -16,7 +16,8 @@ use std::time::Instant;
 
 use crib_ai::Strategy;
 use crib_core::{
-    Action, BySeat, Card, Claims, Event, GameConfig, IllegalAction, Phase, Seat, derive_seed,
+    Action, BySeat, Card, CardSet, Claims, Event, GameConfig, IllegalAction, Phase, Seat,
+    derive_seed,
 };
 use crib_referee::narrate::{Narration, Perspective, Step, narrate};
 use crib_referee::{
@@ -550,6 +551,7 @@ impl Room {
             })
             .collect();
         let holds = self.plan.kinds.map(|other, _| held(&view, other));
+        let laid = laid(seat, &view, all);
         let opponent =
             self.plan.kinds.get(Seat::ALL[1]).map_or(Opponent::Person, |kind| match kind {
                 SeatKind::Computer(strategy) => Opponent::Computer(*strategy),
@@ -586,6 +588,7 @@ impl Room {
             opponent_holds: holds[seat.next(self.plan.config.players())],
             holds,
             turn: self.turn(&view),
+            laid,
             moves: self.moves(seat, &view),
             view,
             next: all.len(),
@@ -665,6 +668,54 @@ fn held(view: &crib_core::View, seat: Seat) -> usize {
     }
 }
 
+/// The cards left face up once a hand is over, until the next deal, as
+/// `seat` may see them: read from the events of the match, so that they stay
+/// when the hand ended a game and the view is already the next game's.
+fn laid(seat: Seat, view: &crib_core::View, events: &[Event]) -> Option<Laid> {
+    if !matches!(view.phase, Phase::Deal | Phase::Over) {
+        return None;
+    }
+    let dealt = events.iter().rposition(|event| matches!(event, Event::Dealt { .. }))?;
+    let players = usize::from(view.config.players());
+    let mut laid =
+        Laid { kept: CardSet::EMPTY, shown: vec![None; players], starter: None, crib: None };
+    for event in &events[dealt..] {
+        match event.for_seat(seat) {
+            Event::Dealt { hands, .. } => {
+                laid.kept = hands.get(seat.index()).copied().flatten().unwrap_or(CardSet::EMPTY);
+            }
+            Event::Discarded { seat: by, cards: Some(cards) } if by == seat => laid.kept -= cards,
+            Event::Cut { starter, .. } => laid.starter = Some(starter),
+            Event::Shown { seat: by, breakdown }
+            | Event::Claimed { seat: by, crib: false, breakdown, .. } => {
+                if let Some(shown) = laid.shown.get_mut(by.index()) {
+                    *shown = Some(breakdown.show.hand());
+                }
+            }
+            Event::CribShown { breakdown, .. } | Event::Claimed { crib: true, breakdown, .. } => {
+                laid.crib = Some(breakdown.show.hand());
+            }
+            _ => {}
+        }
+    }
+    Some(laid)
+}
+
+/// The cards left face up between the end of a hand and the next deal.
+#[derive(Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct Laid {
+    /// The four cards the seat kept, shown or not: the hand it played,
+    /// gathered again.
+    pub kept: CardSet,
+    /// Each seat's hand as shown, seat 0 first; `None` where the game ended
+    /// before that seat's show.
+    pub shown: Vec<Option<CardSet>>,
+    /// The starter, if one was cut.
+    pub starter: Option<Card>,
+    /// The crib, once shown.
+    pub crib: Option<CardSet>,
+}
+
 /// Who sits at seat 1, as two-seat pages name it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase", tag = "kind", content = "level")]
@@ -726,6 +777,9 @@ pub(crate) struct State {
     pub turn: Option<Seat>,
     /// The seat's view of the current game.
     pub view: crib_core::View,
+    /// Between hands (also once a game or the match is over), the cards of
+    /// the hand just played, left on the table until the next deal.
+    pub laid: Option<Laid>,
     /// What the seat may do now.
     pub moves: Moves,
     /// The number of events so far: the `since` of the next request.

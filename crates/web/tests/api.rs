@@ -95,8 +95,16 @@ async fn the_page_is_served_whole() {
     let page = String::from_utf8(response.into_body().collect().await.unwrap().to_bytes().to_vec())
         .unwrap();
     assert!(page.contains("<svg id=\"board-svg\""));
-    // Self-contained: nothing is fetched from elsewhere.
-    assert!(!page.contains("http://") && !page.contains("https://") && !page.contains("src=\"/"));
+    // Its icon is inline, so the browser asks for no /favicon.ico.
+    assert!(page.contains("<link rel=\"icon\" type=\"image/svg+xml\" href=\"data:image/svg+xml,"));
+    // Self-contained: nothing is fetched from elsewhere (the SVG namespace is
+    // a name, not an address).
+    let addresses = page.replace("http://www.w3.org/2000/svg", "");
+    assert!(
+        !addresses.contains("http://")
+            && !addresses.contains("https://")
+            && !addresses.contains("src=\"/")
+    );
 }
 
 #[tokio::test]
@@ -528,4 +536,78 @@ async fn garbage_never_breaks_the_server() {
         assert!(status.is_client_error(), "{status}");
     }
     assert_eq!(state(&app, &id, &token).await, before);
+}
+
+/// Plays the seat's first moves until `done` holds; the state then.
+async fn play_until(app: &Router, id: &str, token: &str, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..3000 {
+        let now = state(app, id, token).await;
+        if done(&now) {
+            return now;
+        }
+        assert!(first_move(app, id, token).await.is_some(), "the seat has a move");
+    }
+    panic!("the table never got there");
+}
+
+/// The cards of a JSON list, sorted.
+fn sorted(cards: &Value) -> Vec<String> {
+    let mut cards: Vec<String> =
+        cards.as_array().unwrap().iter().map(|card| card.as_str().unwrap().to_owned()).collect();
+    cards.sort();
+    cards
+}
+
+#[tokio::test]
+async fn the_cards_of_a_hand_stay_on_the_table_until_the_next_deal() {
+    let app = app();
+    let seats = json!([{"kind": "you"}, {"kind": "computer", "level": "random"}]);
+    let (id, token, first) =
+        create(&app, json!({"seats": seats, "target": 61, "games": 2, "seed": 8})).await;
+    assert!(first["laid"].is_null(), "nothing is laid while a hand is played");
+    let phase = |now: &Value| now["view"]["phase"].as_str().unwrap().to_owned();
+    let pegging = play_until(&app, &id, &token, |now| phase(now) == "pegging").await;
+    assert!(pegging["laid"].is_null());
+
+    // After a hand: what the view holds, the seat's kept hand and every show.
+    let hand = play_until(&app, &id, &token, |now| phase(now) == "deal").await;
+    let laid = &hand["laid"];
+    assert_eq!(sorted(&laid["kept"]), sorted(&hand["view"]["kept"]));
+    assert_eq!(laid["kept"].as_array().unwrap().len(), 4);
+    assert_eq!(laid["starter"], hand["view"]["starter"]);
+    assert_eq!(laid["crib"], hand["view"]["crib"]);
+    assert_eq!(laid["shown"], hand["view"]["shown"]);
+
+    // After a game: the view is the next game's, empty, but the last hand's
+    // cards are still laid: the seat's dealt cards less its discards, and
+    // the starter that was cut.
+    let game = play_until(&app, &id, &token, |now| {
+        now["games_won"].as_array().unwrap().iter().map(|won| won.as_u64().unwrap()).sum::<u64>()
+            == 1
+            && phase(now) == "deal"
+            && now["view"]["round"] == 0
+    })
+    .await;
+    assert!(game["view"]["kept"].as_array().unwrap().is_empty());
+    assert!(game["view"]["starter"].is_null());
+    let events: Vec<&Value> =
+        game["events"].as_array().unwrap().iter().map(|said| &said["event"]).collect();
+    let last_deal = events.iter().rposition(|event| event["event"] == "dealt").unwrap();
+    let mut kept = sorted(&events[last_deal]["hands"][0]);
+    for event in &events[last_deal..] {
+        if event["event"] == "discarded" && event["seat"] == 0 {
+            let given = sorted(&event["cards"]);
+            kept.retain(|card| !given.contains(card));
+        }
+    }
+    let laid = &game["laid"];
+    assert_eq!(sorted(&laid["kept"]), kept);
+    assert_eq!(kept.len(), 4);
+    let cut = events[last_deal..].iter().find(|event| event["event"] == "cut").unwrap();
+    assert_eq!(laid["starter"], cut["starter"]);
+
+    // The next deal takes them up.
+    let (status, dealt) = act(&app, &id, &token, json!({"action": "continue"})).await;
+    assert_eq!(status, StatusCode::OK, "{dealt}");
+    assert!(dealt["laid"].is_null());
 }

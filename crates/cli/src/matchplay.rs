@@ -208,17 +208,45 @@ fn write_report(out: &mut impl Write, report: &MatchReport) -> io::Result<()> {
         "points per game".to_owned(),
         "margin per game".to_owned(),
     ]];
-    for (name, team) in names.into_iter().zip(&report.teams) {
+    for (name, team) in names.iter().zip(&report.teams) {
         rows.push(vec![
-            name,
+            name.clone(),
             percent(&team.wins),
             percent(&team.skunks),
             mean(&team.points),
             mean(&team.margin),
         ]);
     }
+    rows.push(vec!["first dealer's side".to_owned(), percent(&report.first_dealer_wins)]);
     write_table(out, &rows)?;
     writeln!(out, "(95% confidence intervals in brackets)")?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "points per round, over {} completed rounds, in the rounds each side dealt, \
+         cut (as pone) and all:",
+        grouped(report.rounds)
+    )?;
+    let mut rows = vec![
+        ["", "rounds", "pegging", "hand", "crib", "heels", "total"].map(str::to_owned).to_vec(),
+    ];
+    for (name, team) in names.iter().zip(&report.teams) {
+        let roles = &team.per_round;
+        for (role, points) in
+            [("dealer", &roles.dealer), ("pone", &roles.pone), ("all", &roles.all)]
+        {
+            rows.push(vec![
+                format!("{name} {role}"),
+                grouped(points.rounds),
+                format!("{:.2}", points.pegging),
+                format!("{:.2}", points.hand),
+                format!("{:.2}", points.crib),
+                format!("{:.2}", points.heels),
+                format!("{:.2}", points.total),
+            ]);
+        }
+    }
+    write_table(out, &rows)?;
     writeln!(out)?;
     if report.failures.is_empty() {
         writeln!(out, "no faults")?;

@@ -13,9 +13,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use crib_ai::Strategy;
 use crib_core::GameConfig;
 use crib_referee::{
-    EngineOptions, EngineStderr, Entrant, MatchConfig, MatchReport, Mean, run_match,
+    DEFAULT_TIMEOUT, EngineOptions, EngineStderr, Entrant, MatchConfig, MatchReport, Mean,
+    run_match,
 };
 
 use crate::output::{games_bar, grouped, print_run};
@@ -82,6 +84,38 @@ pub(crate) struct Args {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
+}
+
+impl Args {
+    /// The options of a match between built-in players (`crib sim`): `games`
+    /// games seeded `seed` at a table of `players` to `target`, every other
+    /// option as `crib match` has it by default.
+    pub(crate) fn self_play(
+        seats: [Strategy; 4],
+        games: u64,
+        seed: Option<u64>,
+        (players, target): (u8, u8),
+        json: bool,
+    ) -> Args {
+        let [seat_0, seat_1, seat_2, seat_3] = seats.map(Entrant::BuiltIn);
+        Args {
+            seat_0,
+            seat_1,
+            seat_2,
+            seat_3,
+            games,
+            seed,
+            players,
+            target,
+            duplicate: false,
+            log: None,
+            timeout_ms: DEFAULT_TIMEOUT.as_millis().try_into().unwrap_or(u64::MAX),
+            engine_stderr: false,
+            jobs: None,
+            only: None,
+            json,
+        }
+    }
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {

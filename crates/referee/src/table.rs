@@ -670,7 +670,7 @@ impl Table {
                     blame(seat, program.as_ref(), started)?;
                     continue;
                 }
-                if let Some(notice) = Notice::of(&event.for_seat(seat), seat) {
+                if let Some(notice) = Notice::of(&event.redacted(seat), seat) {
                     let told = program.notify(&notice);
                     blame(seat, program.as_ref(), told)?;
                 }

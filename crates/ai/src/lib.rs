@@ -13,8 +13,8 @@
 //!   every six-card deal ([`keep_stats`], through [`canonical_deals`]), the
 //!   crib of every discard ([`crib_table`]).
 //! - Computer players over a seat's view ([`Player`], [`Strategy`]: random,
-//!   easy, basic, expert), hints for a seat ([`hint`]) and seeded self-play
-//!   ([`simulate`]).
+//!   easy, basic, expert), hints for a seat ([`hint`]) and a seeded game of
+//!   self-play ([`play_game`]; many games are `crib_referee`'s match).
 //!
 //! No input or output happens here.
 
@@ -48,10 +48,7 @@ pub use player::{
     BasicPlayer, BuiltIn, EasyPlayer, ExpertOptions, ExpertPlayer, Player, RandomPlayer, Strategy,
     UnknownStrategy,
 };
-pub use sim::{
-    GameOutcome, Rate, RoundAverages, SideReport, SimConfig, SimError, SimReport, play_game,
-    simulate,
-};
+pub use sim::{GameOutcome, Rate, SimError, play_game};
 pub use stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
 pub use throws::{ThrowCounts, measure_throws};
 pub use win::win_chance;

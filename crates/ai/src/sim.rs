@@ -1,35 +1,21 @@
-//! Self-play: many seeded games between built-in players, and what they show.
+//! Self-play: one seeded game between built-in players, on the players'
+//! own loop, and the rate of something over many games.
 //!
 //! Game `i` of a run seeded `seed` is seeded `derive_seed(seed, i)` and set
 //! up as the first game of a match with that seed (cut for the deal, then
-//! decks from its own derived seeds), so any single game replays alone with
-//! [`play_game`]. Games run on every core with rayon; the totals are sums of
-//! whole numbers, so the report does not depend on the order games finish.
-
-use std::sync::atomic::{AtomicU64, Ordering};
+//! decks from its own derived seeds): the game `crib match` (the referee's
+//! runner) plays as game `i` of a match with that seed between the same
+//! built-in players, played here without a referee, for benchmarks and
+//! tests.
 
 use crib_core::{
     Game, GameConfig, IllegalAction, Phase, Seat, Side, Skunk, Tally, cut_for_deal, derive_seed,
 };
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::{Player, Strategy};
 
-/// What to simulate.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SimConfig {
-    /// Players and target of every game.
-    pub game: GameConfig,
-    /// The player at each seat, seat 0 first: one per player.
-    pub seats: Vec<Strategy>,
-    /// The number of games.
-    pub games: u64,
-    /// The seed of the whole run.
-    pub seed: u64,
-}
-
-/// Why a simulation cannot run.
+/// Why a game cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SimError {
     /// One player per seat is needed.
@@ -52,7 +38,7 @@ pub enum SimError {
     },
 }
 
-/// How one game of a run ended.
+/// How one game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameOutcome {
     /// The winning side.
@@ -65,8 +51,8 @@ pub struct GameOutcome {
     pub tally: Tally,
 }
 
-/// Plays game `index` of a run seeded `seed` between `seats`, as
-/// [`simulate`] does.
+/// Plays game `index` of a run seeded `seed` between `seats`, one player per
+/// seat, seat 0 first.
 ///
 /// # Errors
 ///
@@ -160,161 +146,4 @@ impl Rate {
             high: (centre + half).min(1.0),
         }
     }
-}
-
-/// A side's results over a run.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SideReport {
-    /// The side.
-    pub side: Side,
-    /// Its seats' players, in seat order.
-    pub players: Vec<Strategy>,
-    /// Games won.
-    pub wins: Rate,
-    /// Games won by a skunk or double skunk.
-    pub skunks: Rate,
-    /// Games won by a double skunk.
-    pub double_skunks: Rate,
-    /// The side's average points per completed round, by source, as dealer
-    /// and pone alike.
-    pub points: RoundAverages,
-}
-
-/// Average points per round from each source.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct RoundAverages {
-    /// His heels.
-    pub heels: f64,
-    /// The play.
-    pub pegging: f64,
-    /// The hand.
-    pub hand: f64,
-    /// The crib.
-    pub crib: f64,
-    /// Everything.
-    pub total: f64,
-}
-
-impl RoundAverages {
-    fn of(points: &crib_core::SourcePoints, rounds: u32) -> RoundAverages {
-        let per = |value: u32| if rounds == 0 { 0.0 } else { f64::from(value) / f64::from(rounds) };
-        RoundAverages {
-            heels: per(points.heels),
-            pegging: per(points.pegging),
-            hand: per(points.hand),
-            crib: per(points.crib),
-            total: per(points.total()),
-        }
-    }
-}
-
-/// The results of a run.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SimReport {
-    /// What was simulated.
-    pub config: SimConfig,
-    /// Each side's wins and skunks.
-    pub sides: Vec<SideReport>,
-    /// Games won by the side of the seat that dealt first.
-    pub first_dealer_wins: Rate,
-    /// Completed rounds (a round cut short by the win is not counted).
-    pub rounds: u32,
-    /// The dealer's average points per completed round.
-    pub dealer: RoundAverages,
-    /// The pone's (the seat after the dealer) average points per completed
-    /// round.
-    pub pone: RoundAverages,
-}
-
-#[derive(Clone, Debug, Default)]
-struct Totals {
-    wins: [u64; 3],
-    skunks: [u64; 3],
-    double_skunks: [u64; 3],
-    first_dealer_wins: u64,
-    tally: Tally,
-}
-
-impl Totals {
-    fn add(mut self, config: GameConfig, outcome: &GameOutcome) -> Totals {
-        let side = outcome.winner.index();
-        self.wins[side] += 1;
-        self.skunks[side] += u64::from(outcome.skunk >= Skunk::Single);
-        self.double_skunks[side] += u64::from(outcome.skunk == Skunk::Double);
-        self.first_dealer_wins += u64::from(config.side_of(outcome.first_dealer) == outcome.winner);
-        self.tally.add(&outcome.tally);
-        self
-    }
-
-    fn merge(mut self, other: Totals) -> Totals {
-        for side in 0..3 {
-            self.wins[side] += other.wins[side];
-            self.skunks[side] += other.skunks[side];
-            self.double_skunks[side] += other.double_skunks[side];
-        }
-        self.first_dealer_wins += other.first_dealer_wins;
-        self.tally.add(&other.tally);
-        self
-    }
-}
-
-/// Plays `config.games` games on every core and reports on them.
-/// `progress` is called after each game with the number of games finished
-/// so far (from any thread, in no particular order).
-///
-/// ```
-/// use crib_ai::{SimConfig, Strategy, simulate};
-/// use crib_core::GameConfig;
-/// let config = SimConfig {
-///     game: GameConfig::default(),
-///     seats: vec![Strategy::Basic, Strategy::Random],
-///     games: 20,
-///     seed: 1,
-/// };
-/// let report = simulate(&config, |_| {})?;
-/// assert_eq!(report.sides[0].wins.count + report.sides[1].wins.count, 20);
-/// assert_eq!(simulate(&config, |_| {})?, report);
-/// # Ok::<(), crib_ai::SimError>(())
-/// ```
-///
-/// # Errors
-///
-/// The wrong number of players, or a player's illegal action.
-pub fn simulate(config: &SimConfig, progress: impl Fn(u64) + Sync) -> Result<SimReport, SimError> {
-    let game = config.game;
-    let players = game.players();
-    if config.seats.len() != usize::from(players) {
-        return Err(SimError::Seats { players, given: config.seats.len() });
-    }
-    let done = AtomicU64::new(0);
-    let totals = (0..config.games)
-        .into_par_iter()
-        .map(|index| {
-            let outcome = play_game(game, &config.seats, config.seed, index);
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-            outcome
-        })
-        .try_fold(Totals::default, |totals, outcome| Ok(totals.add(game, &outcome?)))
-        .try_reduce(Totals::default, |a, b| Ok(a.merge(b)))?;
-    let games = config.games;
-    let sides = game
-        .all_sides()
-        .map(|side| SideReport {
-            side,
-            players: game.seats_of(side).map(|seat| config.seats[seat.index()]).collect(),
-            wins: Rate::new(totals.wins[side.index()], games),
-            skunks: Rate::new(totals.skunks[side.index()], games),
-            double_skunks: Rate::new(totals.double_skunks[side.index()], games),
-            points: RoundAverages::of(&totals.tally.sides[side.index()], totals.tally.rounds),
-        })
-        .collect();
-    let rounds = totals.tally.rounds;
-    Ok(SimReport {
-        config: config.clone(),
-        sides,
-        first_dealer_wins: Rate::new(totals.first_dealer_wins, games),
-        rounds,
-        dealer: RoundAverages::of(&totals.tally.dealer, rounds),
-        pone: RoundAverages::of(&totals.tally.pone, rounds),
-    })
 }

@@ -1,9 +1,10 @@
-//! The built-in players and the self-play runner.
+//! The built-in players and a game of self-play.
 
 use crib_ai::{
-    BasicPlayer, Player, RandomPlayer, Rate, SimConfig, SimError, Strategy, play_game, simulate,
+    BasicPlayer, GameOutcome, Player, RandomPlayer, Rate, SimError, Strategy, play_game,
 };
 use crib_core::{Action, Card, CardSet, Game, GameConfig, Phase, Seat, parse_cards};
+use rayon::prelude::*;
 
 fn card(text: &str) -> Card {
     text.parse().unwrap()
@@ -92,6 +93,12 @@ fn players_act_only_when_asked() {
     assert!(game.is_legal(Seat::ALL[0], Action::Discard(discard)));
 }
 
+/// Plays games `0..games` of a run seeded `seed` on every core; each game's
+/// outcome, in order.
+fn play_games(config: GameConfig, seats: &[Strategy], seed: u64, games: u64) -> Vec<GameOutcome> {
+    (0..games).into_par_iter().map(|index| play_game(config, seats, seed, index).unwrap()).collect()
+}
+
 #[test]
 fn every_pairing_plays_legal_games_for_every_table() {
     for players in 2..=4 {
@@ -103,77 +110,42 @@ fn every_pairing_plays_legal_games_for_every_table() {
                 seats[0] = Strategy::ALL[(i + 1) % Strategy::ALL.len()];
                 // The expert thinks; a few games prove it legal.
                 let games = if seats.contains(&Strategy::Expert) { 3 } else { 200 };
-                let config = SimConfig {
-                    game: GameConfig::new(players, target).unwrap(),
-                    seats,
-                    games,
-                    seed: u64::from(players) * 1000 + u64::from(target),
-                };
-                let report = simulate(&config, |_| {}).unwrap();
-                let wins: u64 = report.sides.iter().map(|side| side.wins.count).sum();
-                assert_eq!(wins, games);
-                assert!(report.rounds > 0);
+                let config = GameConfig::new(players, target).unwrap();
+                let seed = u64::from(players) * 1000 + u64::from(target);
+                let outcomes = play_games(config, &seats, seed, games);
+                for outcome in &outcomes {
+                    assert!(outcome.winner.index() < usize::from(config.sides()));
+                }
+                assert!(outcomes.iter().map(|outcome| outcome.tally.rounds).sum::<u32>() > 0);
             }
         }
     }
 }
 
 #[test]
-fn runs_are_reproducible_and_games_replay_alone() {
-    let config = SimConfig {
-        game: GameConfig::default(),
-        seats: vec![Strategy::Basic, Strategy::Random],
-        games: 64,
-        seed: 2024,
-    };
-    let report = simulate(&config, |_| {}).unwrap();
-    assert_eq!(simulate(&config, |_| {}).unwrap(), report);
-    let mut wins = [0, 0];
-    let mut rounds = 0;
-    for index in 0..64 {
-        let outcome = play_game(config.game, &config.seats, config.seed, index).unwrap();
-        assert_eq!(play_game(config.game, &config.seats, config.seed, index).unwrap(), outcome);
-        wins[outcome.winner.index()] += 1;
-        rounds += outcome.tally.rounds;
+fn games_replay_alone_from_their_seed() {
+    let (config, seats) = (GameConfig::default(), [Strategy::Basic, Strategy::Random]);
+    let outcomes = play_games(config, &seats, 2024, 64);
+    for (index, outcome) in (0..).zip(&outcomes) {
+        assert_eq!(&play_game(config, &seats, 2024, index).unwrap(), outcome);
     }
-    assert_eq!([report.sides[0].wins.count, report.sides[1].wins.count], wins);
-    assert_eq!(report.rounds, rounds);
-    let other = simulate(&SimConfig { seed: 2025, ..config.clone() }, |_| {}).unwrap();
-    assert_ne!(other, report);
+    assert_ne!(play_games(config, &seats, 2025, 64), outcomes);
 }
 
 #[test]
 fn basic_beats_random() {
-    let config = SimConfig {
-        game: GameConfig::default(),
-        seats: vec![Strategy::Basic, Strategy::Random],
-        games: 400,
-        seed: 5,
-    };
-    let report = simulate(&config, |_| {}).unwrap();
-    assert!(report.sides[0].wins.low > 0.6, "{:?}", report.sides[0].wins);
+    let outcomes = play_games(GameConfig::default(), &[Strategy::Basic, Strategy::Random], 5, 400);
+    let wins = outcomes.iter().filter(|outcome| outcome.winner.index() == 0).count();
+    let rate = Rate::new(wins as u64, 400);
+    assert!(rate.low > 0.6, "{rate:?}");
 }
 
 #[test]
-fn progress_counts_every_game() {
-    let config = SimConfig {
-        game: GameConfig::new(4, 121).unwrap(),
-        seats: vec![Strategy::Random; 4],
-        games: 50,
-        seed: 0,
-    };
-    let highest = std::sync::atomic::AtomicU64::new(0);
-    simulate(&config, |done| {
-        highest.fetch_max(done, std::sync::atomic::Ordering::Relaxed);
-    })
-    .unwrap();
-    assert_eq!(highest.into_inner(), 50);
-    let four = SimConfig { seats: vec![Strategy::Random; 3], ..config };
-    assert_eq!(simulate(&four, |_| {}).unwrap_err(), SimError::Seats { players: 4, given: 3 });
-    assert_eq!(
-        SimError::Seats { players: 4, given: 3 }.to_string(),
-        "a game of 4 players needs 4 seats' players, not 3"
-    );
+fn a_game_needs_a_player_per_seat() {
+    let four = GameConfig::new(4, 121).unwrap();
+    let error = play_game(four, &[Strategy::Random; 3], 0, 0).unwrap_err();
+    assert_eq!(error, SimError::Seats { players: 4, given: 3 });
+    assert_eq!(error.to_string(), "a game of 4 players needs 4 seats' players, not 3");
 }
 
 #[test]

@@ -62,7 +62,7 @@ enum Command {
     /// Exhaustive statistics over every possible hand.
     #[command(subcommand)]
     Stats(stats::Command),
-    /// Self-play between computer players: wins, skunks, points per round.
+    /// Self-play between built-in players: crib match with 1000 games.
     Sim(sim::Args),
     /// Play one seat as a computer opponent over the engine protocol.
     Engine(engine::Args),

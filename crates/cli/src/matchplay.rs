@@ -13,9 +13,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use crib_ai::Strategy;
 use crib_core::GameConfig;
 use crib_referee::{
-    EngineOptions, EngineStderr, Entrant, MatchConfig, MatchReport, Mean, run_match,
+    DEFAULT_TIMEOUT, EngineOptions, EngineStderr, Entrant, MatchConfig, MatchReport, Mean,
+    run_match,
 };
 
 use crate::output::{games_bar, grouped, print_run};
@@ -82,6 +84,38 @@ pub(crate) struct Args {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
+}
+
+impl Args {
+    /// The options of a match between built-in players (`crib sim`): `games`
+    /// games seeded `seed` at a table of `players` to `target`, every other
+    /// option as `crib match` has it by default.
+    pub(crate) fn self_play(
+        seats: [Strategy; 4],
+        games: u64,
+        seed: Option<u64>,
+        (players, target): (u8, u8),
+        json: bool,
+    ) -> Args {
+        let [seat_0, seat_1, seat_2, seat_3] = seats.map(Entrant::BuiltIn);
+        Args {
+            seat_0,
+            seat_1,
+            seat_2,
+            seat_3,
+            games,
+            seed,
+            players,
+            target,
+            duplicate: false,
+            log: None,
+            timeout_ms: DEFAULT_TIMEOUT.as_millis().try_into().unwrap_or(u64::MAX),
+            engine_stderr: false,
+            jobs: None,
+            only: None,
+            json,
+        }
+    }
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
@@ -208,17 +242,45 @@ fn write_report(out: &mut impl Write, report: &MatchReport) -> io::Result<()> {
         "points per game".to_owned(),
         "margin per game".to_owned(),
     ]];
-    for (name, team) in names.into_iter().zip(&report.teams) {
+    for (name, team) in names.iter().zip(&report.teams) {
         rows.push(vec![
-            name,
+            name.clone(),
             percent(&team.wins),
             percent(&team.skunks),
             mean(&team.points),
             mean(&team.margin),
         ]);
     }
+    rows.push(vec!["first dealer's side".to_owned(), percent(&report.first_dealer_wins)]);
     write_table(out, &rows)?;
     writeln!(out, "(95% confidence intervals in brackets)")?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "points per round, over {} completed rounds, in the rounds each side dealt, \
+         cut (as pone) and all:",
+        grouped(report.rounds)
+    )?;
+    let mut rows = vec![
+        ["", "rounds", "pegging", "hand", "crib", "heels", "total"].map(str::to_owned).to_vec(),
+    ];
+    for (name, team) in names.iter().zip(&report.teams) {
+        let roles = &team.per_round;
+        for (role, points) in
+            [("dealer", &roles.dealer), ("pone", &roles.pone), ("all", &roles.all)]
+        {
+            rows.push(vec![
+                format!("{name} {role}"),
+                grouped(points.rounds),
+                format!("{:.2}", points.pegging),
+                format!("{:.2}", points.hand),
+                format!("{:.2}", points.crib),
+                format!("{:.2}", points.heels),
+                format!("{:.2}", points.total),
+            ]);
+        }
+    }
+    write_table(out, &rows)?;
     writeln!(out)?;
     if report.failures.is_empty() {
         writeln!(out, "no faults")?;

@@ -299,13 +299,31 @@ fn sim_is_reproducible_from_its_seed() {
     assert!(first.status.success(), "{}", stderr(&first));
     assert_eq!(stdout(&first), stdout(&crib(&args, "")));
     let json: Value = serde_json::from_str(&stdout(&first)).unwrap();
-    let wins: u64 = json["sides"]
+    let wins: u64 = json["teams"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|side| side["wins"]["count"].as_u64().unwrap())
+        .map(|team| team["wins"]["count"].as_u64().unwrap())
         .sum();
     assert_eq!(wins, 200, "every game has exactly one winner");
+    // An alias of crib match: the same runner and the same report.
+    let matched = crib(
+        &[
+            "match",
+            "--games",
+            "200",
+            "--seed",
+            "7",
+            "--players",
+            "3",
+            "--seat-1",
+            "random",
+            "--json",
+        ],
+        "",
+    );
+    assert!(matched.status.success(), "{}", stderr(&matched));
+    assert_eq!(stdout(&first), stdout(&matched));
     let other = crib(
         &["sim", "--games", "200", "--seed", "8", "--players", "3", "--seat-1", "random", "--json"],
         "",
@@ -413,17 +431,27 @@ fn sim_plays_the_expert_and_reports_points_by_side() {
     let output = crib(&args, "");
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
-    assert!(text.contains("seat 0 expert") && text.contains("points per round by side"), "{text}");
+    assert!(text.contains("player 0: expert") && text.contains("points per round"), "{text}");
+    assert!(text.contains("player 1 dealer") && text.contains("player 0 pone"), "{text}");
     let json: Value =
         serde_json::from_str(&stdout(&crib(&[&args[..], &["--json"]].concat(), ""))).unwrap();
-    let total: f64 = json["sides"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|side| side["points"]["total"].as_f64().unwrap())
-        .sum();
-    let roles = json["dealer"]["total"].as_f64().unwrap() + json["pone"]["total"].as_f64().unwrap();
-    assert!((total - roles).abs() < 1e-9, "both sides' points are the dealer's and the pone's");
+    let rounds = json["rounds"].as_u64().unwrap();
+    assert!(rounds > 0);
+    let points = |averages: &Value| {
+        averages["total"].as_f64().unwrap() * averages["rounds"].as_u64().unwrap() as f64
+    };
+    let mut dealt = 0;
+    for team in json["teams"].as_array().unwrap() {
+        let roles = &team["per_round"];
+        assert_eq!(roles["all"]["rounds"].as_u64(), Some(rounds));
+        dealt += roles["dealer"]["rounds"].as_u64().unwrap();
+        let by_role = points(&roles["dealer"]) + points(&roles["pone"]);
+        assert!(
+            (points(&roles["all"]) - by_role).abs() < 1e-6,
+            "with two players each side's points are its points as dealer and as pone"
+        );
+    }
+    assert_eq!(dealt, rounds, "one dealer a round");
 }
 
 // The engine's tests read the protocol crate's golden transcripts with the

@@ -9,7 +9,8 @@
 //! - `referee`: one game, refereed ([`referee_game`], [`GameRecord`]);
 //! - `runner`: a match of many seeded games in parallel, with a log
 //!   ([`run_match`]);
-//! - `report`: wins, skunks, points and faults ([`MatchReport`]);
+//! - `report`: wins, skunks, points, points per round by source and faults
+//!   ([`MatchReport`], from each game's [`GameTally`]);
 //! - `fault`: every way a contestant can lose a game by breaking the
 //!   contract ([`Fault`]).
 //!
@@ -50,7 +51,10 @@ pub use process::{
 };
 pub use record::{StoreRecorder, saved_player};
 pub use referee::{Forfeit, GameRecord, GameSetup, Outcome, SeatPlayer, referee_game};
-pub use report::{FailureReport, KindCount, MatchReport, Mean, PlayerReport, TeamReport};
+pub use report::{
+    FailureReport, GameTally, KindCount, MatchReport, Mean, PlayerReport, RolePoints,
+    RoundAverages, RoundPoints, SideTally, TeamReport,
+};
 pub use runner::{Entrant, MatchConfig, MatchError, run_match};
 pub use table::{
     Dealing, RecordError, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain,

@@ -123,23 +123,13 @@ pub fn referee_game(
         .expect("one contestant for each of 2 to 4 seats");
     let one_game = TableSetup { config, games_to_win: 1, seed: setup.seed, muggins: false };
     let mut play = Table::new(one_game, sitters, Dealing::Automatic, None);
-    let forfeit = play.start().and_then(|_| play.advance()).err().map(|error| match error {
+    let forfeit = play.start().and_then(|_| play.play_out()).err().map(|error| match error {
         TableError::Fault(forfeit, _) => forfeit,
         other => unreachable!("a table of programs fails only by a program's fault: {other}"),
     });
     if let Some(forfeit) = &forfeit {
         play.abandon_all_but(forfeit.seat);
     }
-    let game_number = u32::try_from(setup.game).unwrap_or(u32::MAX);
-    let events: Vec<Event> = play
-        .events()
-        .iter()
-        .filter(|event| !matches!(event, Event::MatchWon { .. }))
-        .map(|event| match *event {
-            Event::NewGame { dealer, .. } => Event::NewGame { game: game_number, dealer },
-            ref other => other.clone(),
-        })
-        .collect();
     let game = play.game();
     let scores = game.board().scores().to_vec();
     let outcome = match forfeit {
@@ -155,7 +145,16 @@ pub fn referee_game(
             Outcome { winner: result.winner, scores, skunk: result.skunk(), forfeit: None }
         }
     };
-    let sitters = play.into_seats();
+    let (sitters, mut events) = play.into_seats_and_events();
+    // The game is a match of one game at the table: in the record it is
+    // the match's game, and no match is won.
+    let game_number = u32::try_from(setup.game).unwrap_or(u32::MAX);
+    events.retain(|event| !matches!(event, Event::MatchWon { .. }));
+    for event in &mut events {
+        if let Event::NewGame { game, .. } = event {
+            *game = game_number;
+        }
+    }
     let seats = sitters
         .iter()
         .map(|(seat, sitter)| SeatPlayer {

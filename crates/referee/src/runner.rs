@@ -28,7 +28,8 @@ use serde::Serialize;
 
 use crate::{
     BuiltInContestant, CommandLineError, Contestant, EngineCommand, EngineContestant,
-    EngineOptions, EngineProcess, Fault, GameRecord, GameSetup, MatchReport, Outcome, referee_game,
+    EngineOptions, EngineProcess, Fault, GameRecord, GameSetup, GameTally, MatchReport, Outcome,
+    referee_game,
 };
 
 /// A player as the command line names it: a built-in player or an engine.
@@ -242,9 +243,9 @@ pub fn run_match(
 
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    // The report needs only each game's outcome; whole records wait here
-    // only until the log can take them in order.
-    let mut outcomes: Vec<Option<(GameSetup, Outcome)>> = vec![None; slots];
+    // The report needs only each game's outcome and tally; whole records
+    // wait here only until the log can take them in order.
+    let mut outcomes: Vec<Option<(GameSetup, Outcome, GameTally)>> = vec![None; slots];
     let mut waiting = BTreeMap::new();
     let mut written = 0;
     let mut log_error = None;
@@ -261,9 +262,9 @@ pub fn run_match(
                 .map_err(MatchError::Thread)?;
         }
         drop(sender);
-        for (done, (slot, record)) in (1..).zip(receiver) {
+        for (done, (slot, record, tally)) in (1..).zip(receiver) {
             progress(done, &record);
-            outcomes[slot] = Some((record.setup, record.outcome.clone()));
+            outcomes[slot] = Some((record.setup, record.outcome.clone(), tally));
             let Some(out) = log.as_deref_mut() else { continue };
             waiting.insert(slot, record);
             while let Some(record) = waiting.remove(&written) {
@@ -284,7 +285,7 @@ pub fn run_match(
     if let Some(out) = log {
         out.flush().map_err(MatchError::Log)?;
     }
-    let outcomes: Vec<(GameSetup, Outcome)> = outcomes.into_iter().flatten().collect();
+    let outcomes: Vec<(GameSetup, Outcome, GameTally)> = outcomes.into_iter().flatten().collect();
     Ok(MatchReport::new(config, &names, &outcomes))
 }
 
@@ -319,7 +320,7 @@ fn work(
     games: Range<u64>,
     next: &AtomicU64,
     stop: &AtomicBool,
-    results: &mpsc::Sender<(usize, GameRecord)>,
+    results: &mpsc::Sender<(usize, GameRecord, GameTally)>,
 ) {
     let mut contestants: Vec<Box<dyn Contestant + Send>> =
         config.entrants.iter().map(|entrant| entrant.contestant(config.engine)).collect();
@@ -338,7 +339,9 @@ fn work(
         contestants.rotate_right(turn);
         let record = referee_game(&mut contestants, &seating, &setup);
         contestants.rotate_left(turn);
-        if results.send((slot, record)).is_err() {
+        // Tallied here, in parallel, so that the report keeps no events.
+        let tally = GameTally::of(setup.config, &record.events);
+        if results.send((slot, record, tally)).is_err() {
             break;
         }
     }

@@ -221,12 +221,13 @@ impl Table {
         recorder: Option<Box<dyn Recorder>>,
     ) -> Table {
         assert_eq!(seats.len(), usize::from(setup.config.players()), "one sitter a seat");
-        let (play, _) = new_match(&setup);
+        let (play, opening) = new_match(&setup);
         Table {
             setup,
             play,
             seats,
-            events: Vec::new(),
+            // Kept for `start`, which tells the programs of it.
+            events: opening,
             recorder: recorder.map(RecorderBox),
             dealing,
             unsaved: None,
@@ -241,13 +242,21 @@ impl Table {
     ///
     /// A program that cannot start its game ([`TableError::Fault`]).
     pub fn start(&mut self) -> Result<Vec<Event>, TableError> {
-        self.begin(self.setup.seed)
+        let opening = std::mem::take(&mut self.events);
+        self.begin(opening)
     }
 
     /// The seats, once the table is done with.
     #[must_use]
     pub fn into_seats(self) -> BySeat<Sitter> {
         self.seats
+    }
+
+    /// The seats and every event of the current match, once the table is
+    /// done with: the events are moved out, not copied.
+    #[must_use]
+    pub fn into_seats_and_events(self) -> (BySeat<Sitter>, Vec<Event>) {
+        (self.seats, self.events)
     }
 
     /// A saved match taken up where it stopped: `moves` are taken again
@@ -342,7 +351,8 @@ impl Table {
         self.play.view(seat)
     }
 
-    /// Every event of the current match, nothing hidden.
+    /// Every event of the current match, nothing hidden (before
+    /// [`Table::start`], its opening, which no program has been told yet).
     #[must_use]
     pub fn events(&self) -> &[Event] {
         &self.events
@@ -490,7 +500,19 @@ impl Table {
         action: Action,
         claims: Claims,
     ) -> Result<Vec<Event>, TableError> {
-        match self.take(seat, action, claims) {
+        let from = self.take_program(seat, action, claims)?;
+        Ok(self.events[from..].to_vec())
+    }
+
+    /// As [`Table::take_chosen`], its events kept only in [`Table::events`]:
+    /// returns where they begin there.
+    fn take_program(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        claims: Claims,
+    ) -> Result<usize, TableError> {
+        match self.take_kept(seat, action, claims) {
             Err(TableError::Illegal(illegal)) => {
                 let who = self.seats.get(seat).map(Sitter::describe).unwrap_or_default();
                 Err(TableError::Fault(
@@ -509,11 +531,23 @@ impl Table {
     ///
     /// As [`Table::step`]; the moves before the fault stand.
     pub fn advance(&mut self) -> Result<Vec<Event>, TableError> {
-        let mut events = Vec::new();
-        while let Some(more) = self.step()? {
-            events.extend(more);
+        let from = self.events.len();
+        self.play_out()?;
+        Ok(self.events[from..].to_vec())
+    }
+
+    /// As [`Table::advance`], keeping the events only in [`Table::events`]:
+    /// for a caller that reads them once the programs are done, such as the
+    /// referee of a match of many games (nothing is copied).
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::advance`].
+    pub fn play_out(&mut self) -> Result<(), TableError> {
+        while let Some((seat, action)) = self.ask_due()? {
+            self.take_program(seat, action, Claims::NONE)?;
         }
-        Ok(events)
+        Ok(())
     }
 
     /// Gives up the current match, if it is not won, by `seat` (or by no one
@@ -525,10 +559,10 @@ impl Table {
     /// A program that cannot start the new game.
     pub fn restart(&mut self, seed: u64, by: Option<Seat>) -> Result<Vec<Event>, TableError> {
         self.give_up(by);
-        let (play, _) = new_match(&TableSetup { seed, ..self.setup });
+        let (play, opening) = new_match(&TableSetup { seed, ..self.setup });
         self.setup.seed = seed;
         self.play = play;
-        self.begin(seed)
+        self.begin(opening)
     }
 
     /// Gives up the current match, if it is not won, by `seat`: the
@@ -568,8 +602,7 @@ impl Table {
 
     /// Starts the match in `self.play` from its opening: records it, tells
     /// the programs, deals its first round.
-    fn begin(&mut self, seed: u64) -> Result<Vec<Event>, TableError> {
-        let (_, opening) = new_match(&TableSetup { seed, ..self.setup });
+    fn begin(&mut self, opening: Vec<Event>) -> Result<Vec<Event>, TableError> {
         let (setup, seats) = (self.setup, &self.seats);
         if let Some(RecorderBox(recorder)) = &mut self.recorder
             && let Err(error) = recorder.started(&setup, seats, &opening)
@@ -591,11 +624,27 @@ impl Table {
         action: Action,
         claims: Claims,
     ) -> Result<Vec<Event>, TableError> {
+        let from = self.take_kept(seat, action, claims)?;
+        Ok(self.events[from..].to_vec())
+    }
+
+    /// [`Table::take`], its events kept only in `self.events`: returns where
+    /// they begin there.
+    fn take_kept(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        claims: Claims,
+    ) -> Result<usize, TableError> {
         let events = self.play.play_claiming(seat, action, claims)?;
         self.record(|recorder| recorder.taken(seat, action, claims, &events));
-        self.events.extend(events.iter().cloned());
-        self.tell(&events)?;
-        Ok(events)
+        let from = self.events.len();
+        self.events.extend(events);
+        // Lent out while the programs are told, to borrow the seats.
+        let kept = std::mem::take(&mut self.events);
+        let told = self.tell(&kept[from..]);
+        self.events = kept;
+        told.map(|()| from)
     }
 
     fn record(&mut self, save: impl FnOnce(&mut dyn Recorder) -> Result<(), RecordError>) {
@@ -624,7 +673,7 @@ impl Table {
                     blame(seat, program.as_ref(), started)?;
                     continue;
                 }
-                if let Some(notice) = Notice::of(&event.for_seat(seat), seat) {
+                if let Some(notice) = Notice::of(&event.redacted(seat), seat) {
                     let told = program.notify(&notice);
                     blame(seat, program.as_ref(), told)?;
                 }

@@ -8,7 +8,7 @@
 
 use std::time::{Duration, Instant};
 
-use crib_ai::{SimConfig, Strategy, simulate};
+use crib_ai::{Strategy, play_game};
 use crib_core::{Action, Card, CardSet, Game, GameConfig, cut_for_deal, derive_seed};
 use crib_referee::{
     EngineCommand, EngineOptions, Entrant, FaultKind, MatchConfig, MatchReport, run_match,
@@ -378,18 +378,44 @@ mod runner {
     }
 
     #[test]
-    fn built_in_players_play_the_games_of_crib_sim() {
-        let report = play(&config(2, vec![basic(), random()], 200, 3));
-        let sim = SimConfig {
-            game: GameConfig::default(),
-            seats: vec![Strategy::Basic, Strategy::Random],
-            games: 200,
-            seed: 3,
-        };
-        let simulated = simulate(&sim, |_| {}).unwrap();
-        for side in 0..2 {
-            assert_eq!(report.teams[side].wins, simulated.sides[side].wins);
-            assert_eq!(report.teams[side].skunks, simulated.sides[side].skunks);
+    fn built_in_players_play_the_games_of_play_game_and_the_report_tallies_them() {
+        for players in 2..=4u8 {
+            let strategies: Vec<Strategy> = (0..players)
+                .map(|seat| if seat % 2 == 0 { Strategy::Basic } else { Strategy::Random })
+                .collect();
+            let entrants = strategies.iter().map(|&strategy| Entrant::BuiltIn(strategy)).collect();
+            let config = config(players, entrants, 60, 3);
+            let report = play(&config);
+            // The same games, each played alone by the players' own loop,
+            // which keeps its own tally.
+            let sides = usize::from(config.game.sides());
+            let (mut wins, mut first_dealer_wins, mut rounds) = (vec![0; sides], 0, 0);
+            let mut hand = vec![0; sides];
+            for game in 0..60 {
+                let alone = play_game(config.game, &strategies, config.seed, game).unwrap();
+                wins[alone.winner.index()] += 1;
+                first_dealer_wins +=
+                    u64::from(config.game.side_of(alone.first_dealer) == alone.winner);
+                rounds += u64::from(alone.tally.rounds);
+                for (side, points) in hand.iter_mut().enumerate() {
+                    *points += u64::from(alone.tally.sides[side].hand);
+                }
+            }
+            assert_eq!(report.rounds, rounds);
+            assert_eq!(report.first_dealer_wins.count, first_dealer_wins);
+            assert_eq!(report.first_dealer_wins.total, 60);
+            let (mut dealt, mut cut) = (0, 0);
+            for (side, team) in report.teams.iter().enumerate() {
+                assert_eq!(team.wins.count, wins[side], "{players} players, side {side}");
+                let all = &team.per_round.all;
+                assert_eq!(all.rounds, rounds);
+                assert!((all.hand * rounds as f64 - hand[side] as f64).abs() < 1e-6);
+                let parts = all.pegging + all.hand + all.crib + all.heels;
+                assert!((parts - all.total).abs() < 1e-9);
+                dealt += team.per_round.dealer.rounds;
+                cut += team.per_round.pone.rounds;
+            }
+            assert_eq!((dealt, cut), (rounds, rounds), "one dealer and one pone a round");
         }
     }
 
@@ -411,6 +437,11 @@ mod runner {
                 assert_eq!(team.wins.count, 10, "{players} players: team {}", team.team);
             }
             assert!(report.teams[0].margin.mean.abs() < 1e-9);
+            // Each team is followed to wherever it sits: every team scored
+            // what every other did, from the same cards and seats.
+            for team in &report.teams[1..] {
+                assert_eq!(team.per_round, report.teams[0].per_round);
+            }
         }
     }
 

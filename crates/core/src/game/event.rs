@@ -5,6 +5,8 @@
 //! deal, the discards); [`Event::for_seat`] hides those, so that a seat's own
 //! stream of events tells it nothing its [`View`](crate::View) does not.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::{Breakdown, Card, CardSet, PegPoints, Seat, Side};
@@ -205,7 +207,21 @@ impl Event {
     /// ```
     #[must_use]
     pub fn for_seat(&self, seat: Seat) -> Event {
-        match self {
+        self.redacted(seat).into_owned()
+    }
+
+    /// [`Event::for_seat`], borrowed where nothing is hidden: an event told
+    /// to every seat in turn is copied only where it hides something.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use crib_core::{Event, Seat};
+    /// let heels = Event::HisHeels { dealer: Seat::ALL[1] };
+    /// assert!(matches!(heels.redacted(Seat::ALL[0]), Cow::Borrowed(_)));
+    /// ```
+    #[must_use]
+    pub fn redacted(&self, seat: Seat) -> Cow<'_, Event> {
+        Cow::Owned(match self {
             Event::Dealt { dealer, hands, crib } => Event::Dealt {
                 dealer: *dealer,
                 hands: hands
@@ -218,7 +234,7 @@ impl Event {
             Event::Discarded { seat: by, cards } => {
                 Event::Discarded { seat: *by, cards: if *by == seat { *cards } else { None } }
             }
-            other => other.clone(),
-        }
+            other => return Cow::Borrowed(other),
+        })
     }
 }

@@ -199,6 +199,16 @@ impl Plan {
     const fn match_seed(&self, matches: u64) -> u64 {
         if matches <= 1 { self.seed } else { derive_seed(self.seed, matches - 1) }
     }
+
+    /// The setup of the `matches`-th match begun at the table (from 1).
+    const fn setup(&self, matches: u64) -> TableSetup {
+        TableSetup {
+            config: self.config,
+            games_to_win: self.games_to_win,
+            seed: self.match_seed(matches),
+            muggins: false,
+        }
+    }
 }
 
 /// Why a table could not be opened or loaded.
@@ -281,12 +291,7 @@ impl Room {
     ) -> Result<Room, OpenError> {
         let seats = sitters(&plan.kinds, engines)?;
         let current = Current::default();
-        let setup = TableSetup {
-            config: plan.config,
-            games_to_win: plan.games_to_win,
-            seed: plan.match_seed(1),
-            muggins: false,
-        };
+        let setup = plan.setup(1);
         let table = Table::new(setup, seats, Dealing::OnRequest, recorder(saved, None, &current));
         let joined = plan.kinds.map(|_, kind| *kind != SeatKind::Person);
         let mut room = Room::with(plan, joined, 1, table, current);
@@ -310,12 +315,7 @@ impl Room {
     ) -> Result<Room, OpenError> {
         let seats = sitters(&plan.kinds, engines)?;
         let current = Current::default();
-        let setup = TableSetup {
-            config: plan.config,
-            games_to_win: plan.games_to_win,
-            seed: plan.match_seed(matches),
-            muggins: false,
-        };
+        let setup = plan.setup(matches);
         let table = Table::resume(
             setup,
             seats,

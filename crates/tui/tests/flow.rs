@@ -358,3 +358,18 @@ fn three_and_four_players_play_whole_games_by_keys() {
         }
     }
 }
+
+#[test]
+fn hints_work_at_three_and_four_players() {
+    for players in [3, 4] {
+        let mut app = table_of(players, 12);
+        for _ in 0..2 {
+            press(&mut app, KeyCode::Char('h'));
+            assert!(matches!(app.overlay(), Some(Overlay::Hint(_))), "{players}: {app:?}");
+            let drawn = crate::common::screen(&app, 100, 40).join("\n");
+            assert!(drawn.contains("Hint"), "{drawn}");
+            press(&mut app, KeyCode::Esc);
+            play_until(&mut app, &[Stage::Play], &mut |_| 0);
+        }
+    }
+}

@@ -56,14 +56,15 @@ pub(crate) struct Args {
     #[arg(long = "seat-3", value_name = "PLAYER")]
     seat_3: Option<String>,
     /// Count your own hand and crib: you peg what you say (never more than
-    /// the true count), and points you miss go to the computer.
+    /// the true count), and points you miss go to the next player (the
+    /// computer, with two players).
     #[arg(long)]
     muggins: bool,
-    /// The games a player must win to win the match.
+    /// The games a side must win to win the match.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=99))]
     wins: u32,
     /// Take up the last unfinished match where it stopped, with its seed,
-    /// options and computer player.
+    /// options and computer players.
     #[arg(long, conflicts_with_all = [
         "seed", "level", "engine", "muggins", "wins", "players", "target", "seat_1", "seat_2",
         "seat_3",

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use crib_core::{BySeat, Event};
-use crib_referee::narrate::{Perspective, cards_text, narrate};
+use crib_referee::narrate::{Perspective, capitalised, cards_text, narrate};
 use crib_store::{GameId, PlayerKind};
 
 use crate::saved::{Db, ME};
@@ -79,13 +79,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
                     })
                 })
                 .collect();
-            let line = held.join("; ");
-            let mut chars = line.chars();
-            let capital: String = chars
-                .next()
-                .map(|first| first.to_uppercase().chain(chars).collect())
-                .unwrap_or_default();
-            writeln!(out, "{capital}.")?;
+            writeln!(out, "{}.", capitalised(&held.join("; ")))?;
         }
     }
     if summary.winner.is_none() {

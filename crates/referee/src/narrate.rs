@@ -203,7 +203,9 @@ pub fn cards_text(cards: CardSet) -> String {
     cards.iter().map(card_text).collect::<Vec<_>>().join(" ")
 }
 
-fn capitalised(text: &str) -> String {
+/// `text` with its first letter in capitals: "West and east", "Your".
+#[must_use]
+pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

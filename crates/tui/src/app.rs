@@ -25,7 +25,7 @@ use crib_core::{
     Action, Board, Breakdown, BySeat, Card, CardSet, Claims, CountStep, Event, GameConfig,
     GameResult, Phase, Seat, View,
 };
-use crib_referee::narrate::{Perspective, card_text, narrate};
+use crib_referee::narrate::{Perspective, capitalised, card_text, narrate};
 use crib_referee::{Dealing, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -735,7 +735,7 @@ impl App {
         } else {
             self.notice = Some(match self.table.config.discards() {
                 1 => "One card goes to the crib: unmark it first.".to_owned(),
-                n => format!("{} cards go to the crib: unmark one first.", crib_words(n)),
+                n => format!("{} go to the crib: unmark one first.", capitalised(&cards_words(n))),
             });
         }
     }
@@ -1093,13 +1093,6 @@ pub fn seat_names(config: GameConfig) -> BySeat<String> {
 /// muggins they must count it first.
 fn awaits_claim(event: &Event) -> bool {
     matches!(event, Event::Shown { seat: HUMAN, .. } | Event::CribShown { dealer: HUMAN, .. })
-}
-
-/// "Two", for a number of cards given to the crib.
-fn crib_words(cards: usize) -> String {
-    let words = crib_core::number_words(u32::try_from(cards).unwrap_or(u32::MAX));
-    let mut chars = words.chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// "one card", "two cards".

@@ -11,7 +11,7 @@ use super::cards;
 use super::theme;
 use crate::app::{App, Confirm, HUMAN, Overlay};
 use crib_ai::Hint;
-use crib_referee::narrate::{cards_text, game_result};
+use crib_referee::narrate::{capitalised, cards_text, game_result};
 
 /// Draws the window open over the table, or the end of a game.
 pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -246,9 +246,4 @@ fn ending(app: &App) -> Vec<Line<'static>> {
     };
     lines.push(Line::styled(next, theme::strong()));
     lines
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

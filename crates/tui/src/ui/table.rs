@@ -3,7 +3,6 @@
 //! line that says what to do.
 
 use crib_core::{Card, CardSet, Phase, Seat, View, number_words};
-use crib_referee::narrate::Perspective;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -13,7 +12,7 @@ use ratatui::widgets::Widget;
 use super::cards::{self, CARD_STEP};
 use super::theme;
 use crate::app::{App, HUMAN, ShowItem, Stage};
-use crib_referee::narrate::cards_text;
+use crib_referee::narrate::{Perspective, capitalised, cards_text};
 
 /// The column where cards start, after the labels.
 const CARDS: u16 = 20;
@@ -131,7 +130,7 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let who = app.perspective();
     let others: Vec<Seat> = table.config.seats().filter(|&seat| seat != HUMAN).collect();
     if let [other] = others[..] {
-        let name = capitalised(&who.object(other));
+        let name = who.subject(other);
         label(buf, row(0), &name, table.dealer == other && table.round > 0, who, other);
         let held = held_cards(table, other);
         set_line(buf, row(0), CARDS, &cards::backs(held));
@@ -144,7 +143,7 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
         for (n, &other) in others.iter().enumerate() {
             let held = held_cards(table, other);
             let mut line = Line::from(Span::styled(
-                capitalised(&who.object(other)),
+                who.subject(other),
                 theme::side_style(table.config.side_of(other)),
             ));
             if table.round > 0 {
@@ -218,11 +217,6 @@ fn held_cards(table: &View, seat: Seat) -> usize {
         Phase::Discard => table.config.dealt(),
         _ => usize::from(table.pegging.held(seat)),
     }
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// The cards in the crib so far.
@@ -351,7 +345,7 @@ pub(super) fn prompt(app: &App, area: Rect, buf: &mut Buffer) {
         ),
         Stage::Waiting if table.phase == Phase::Discard => " Waiting for the discards…".to_owned(),
         Stage::Waiting => match app.waiting_on() {
-            Some(seat) => format!(" {} is thinking…", capitalised(&app.perspective().object(seat))),
+            Some(seat) => format!(" {} is thinking…", app.perspective().subject(seat)),
             None => " Waiting…".to_owned(),
         },
         Stage::Show => " Counting the show… enter hurries".to_owned(),

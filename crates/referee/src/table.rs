@@ -246,12 +246,6 @@ impl Table {
         self.begin(opening)
     }
 
-    /// The seats, once the table is done with.
-    #[must_use]
-    pub fn into_seats(self) -> BySeat<Sitter> {
-        self.seats
-    }
-
     /// The seats and every event of the current match, once the table is
     /// done with: the events are moved out, not copied.
     #[must_use]
@@ -362,11 +356,6 @@ impl Table {
     #[must_use]
     pub const fn seats(&self) -> &BySeat<Sitter> {
         &self.seats
-    }
-
-    /// The seats people play.
-    pub fn people(&self) -> impl Iterator<Item = Seat> + '_ {
-        self.seats.iter().filter(|(_, sitter)| sitter.is_person()).map(|(seat, _)| seat)
     }
 
     /// What the recorder last failed to save, once: for the interface to

@@ -84,14 +84,7 @@ impl MatchLine {
             .filter(|(seat, _)| Some(config.side_of(*seat)) != my_side)
             .map(|(_, player)| player.name.clone())
             .collect();
-        // A match given up is lost by the side that gave it up, and won by
-        // the other side when there are two.
-        let quitter = game.given_up_by.map(|seat| config.side_of(seat));
-        let won = match (game.winner, quitter) {
-            (Some(winner), _) => Some(winner) == my_side,
-            (None, Some(quitter)) => config.sides() == 2 && Some(quitter) != my_side,
-            (None, None) => false,
-        };
+        let won = my_side.is_some() && game.match_winner() == my_side;
         let mine_index = my_side.map_or(0, |side| side.index());
         let wins = game.games_won();
         let theirs: u32 =

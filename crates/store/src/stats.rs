@@ -83,16 +83,7 @@ impl Record {
         let sides: Vec<Side> = seats.iter().map(|&seat| config.side_of(seat)).collect();
         let ours = |side: Side| sides.contains(&side);
         self.matches += 1;
-        // A match given up is lost by the side that gave it up, and won by
-        // the other side when there are two.
-        let winner = summary.winner.or_else(|| {
-            let quitter = config.side_of(summary.given_up_by?);
-            let mut others = config.all_sides().filter(|&side| side != quitter);
-            match (others.next(), others.next()) {
-                (Some(other), None) => Some(other),
-                _ => None,
-            }
-        });
+        let winner = summary.match_winner();
         if winner.is_some_and(ours) {
             self.matches_won += 1;
         }

@@ -169,6 +169,22 @@ pub struct GameSummary {
 }
 
 impl GameSummary {
+    /// The side that won the match: the one that won its games or, when the
+    /// match was given up, the other side of two (with three sides a match
+    /// given up is won by no one).
+    #[must_use]
+    pub fn match_winner(&self) -> Option<Side> {
+        self.winner.or_else(|| {
+            let config = self.setup.config;
+            let quitter = config.side_of(self.given_up_by?);
+            let mut others = config.all_sides().filter(|&side| side != quitter);
+            match (others.next(), others.next()) {
+                (Some(other), None) => Some(other),
+                _ => None,
+            }
+        })
+    }
+
     /// Games won by each side, side 0 first.
     #[must_use]
     pub fn games_won(&self) -> Vec<u32> {

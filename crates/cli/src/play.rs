@@ -13,10 +13,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use crib_ai::Strategy;
 use crib_core::GameConfig;
-use crib_referee::{
-    BuiltInContestant, EngineCommand, EngineContestant, EngineOptions, EngineProcess, Sitter,
-    StoreRecorder, Taken,
-};
+use crib_referee::{EngineOptions, EngineProcess, Entrant, Sitter, StoreRecorder, Taken};
 use crib_store::Player;
 use crib_tui::{App, ME, Options, Stage};
 
@@ -162,15 +159,12 @@ fn table_config(args: &Args) -> anyhow::Result<GameConfig> {
 /// engine's command line, started once here so that a command that is not
 /// an engine fails at once.
 fn computer(name: &str) -> anyhow::Result<Sitter> {
-    Ok(match name.parse::<Strategy>() {
-        Ok(level) => Sitter::program(BuiltInContestant::new(level)),
-        Err(_) => {
-            let command = EngineCommand::parse(name)
-                .with_context(|| format!("reading the engine's command line {name:?}"))?;
-            EngineProcess::start(&command, EngineOptions::default())
-                .with_context(|| format!("starting the engine {name:?}"))?
-                .quit();
-            Sitter::program(EngineContestant::new(command, EngineOptions::default()))
-        }
-    })
+    let entrant = Entrant::parse(name)
+        .with_context(|| format!("reading the engine's command line {name:?}"))?;
+    if let Entrant::Engine(command) = &entrant {
+        EngineProcess::start(command, EngineOptions::default())
+            .with_context(|| format!("starting the engine {name:?}"))?
+            .quit();
+    }
+    Ok(Sitter::Program(entrant.contestant(EngineOptions::default())))
 }

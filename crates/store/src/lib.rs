@@ -48,6 +48,7 @@ mod store;
 #[doc(hidden)]
 pub mod testing;
 mod web;
+mod writer;
 
 pub use error::StoreError;
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
@@ -56,6 +57,7 @@ pub use store::{
     GameId, GameSummary, Move, NewGame, Outcome, Player, PlayerKind, Resumed, Status, Store,
 };
 pub use web::WebTable;
+pub use writer::{GameSlot, Line, Writer};
 
 #[doc(hidden)]
 pub use schema::migrate_to;

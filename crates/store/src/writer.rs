@@ -1,0 +1,364 @@
+//! Saving off the caller's thread, with group commit: one thread owns a
+//! write connection and commits the writes queued by many tables in one
+//! transaction and one sync.
+//!
+//! A server that saves each move in its own transaction pays a full disk
+//! sync per move, on whichever thread made the move. Here a move's saving is
+//! queued ([`Writer::record`] and its kin return at once) and the writer
+//! thread takes everything queued since its last commit, runs each write in a
+//! savepoint of one `BEGIN IMMEDIATE` transaction, and commits once: under
+//! load many moves share one sync, and an idle server still commits a lone
+//! move at once.
+//!
+//! Writes belong to a [`Line`]: the writes of one table, saved in the order
+//! they were queued. A line tells how far it is durable, and callers await
+//! that ([`Line::saved`]) before acknowledging anything: nothing is answered
+//! as done before the commit that holds it has returned. A write that fails
+//! breaks its line: every later write of that line fails without being
+//! tried, so that a line's saved writes are always a prefix of its queued
+//! ones and a match on disk never skips a move. A failed commit fails every
+//! write of the batch, and breaks their lines.
+//!
+//! A match is known by its number only once its start is written, while the
+//! moves after it are already queued: a [`GameSlot`] stands for it, filled by
+//! the writer thread when the start is written, read by the later writes of
+//! the same line, which run after it.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::thread::JoinHandle;
+
+use crib_core::{Action, Claims, Event, Seat};
+use rusqlite::{Connection, TransactionBehavior};
+use tokio::sync::watch;
+
+use crate::store::{close_given_up, connect, events_json, insert_action, insert_game};
+use crate::web::upsert_web_table;
+use crate::{GameId, NewGame, Store, StoreError, WebTable};
+
+/// The most writes committed in one transaction: a bound on how long the
+/// first of them waits for the last.
+const MAX_BATCH: usize = 1024;
+
+/// One queued write: what to run in the transaction, for which line.
+struct Job {
+    line: Arc<LineState>,
+    /// Its number in its line, from 1.
+    seq: u64,
+    write: Box<dyn FnOnce(&Connection) -> Result<(), StoreError> + Send>,
+}
+
+/// The writer thread's handle: queue writes to it; dropping it lets the
+/// thread finish what is queued, then waits for it.
+#[derive(Debug)]
+pub struct Writer {
+    queue: Option<mpsc::Sender<Job>>,
+    thread: Option<JoinHandle<()>>,
+    counts: Arc<Counts>,
+}
+
+/// What the writer thread has done, for tests and measurements.
+#[derive(Debug, Default)]
+struct Counts {
+    commits: AtomicU64,
+    writes: AtomicU64,
+}
+
+impl Writer {
+    /// Starts the writer thread on a connection of its own to `store`'s
+    /// file, once it has checked that the file can be written: a file or
+    /// directory that is read-only is refused here, not found out at the
+    /// first move.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::ReadOnly`] for a database that cannot be written; a
+    /// file that cannot be opened.
+    pub fn spawn(store: &Store) -> Result<Writer, StoreError> {
+        let path = store.path();
+        let mut conn = connect(path)?;
+        check_writable(&mut conn)
+            .map_err(|source| StoreError::ReadOnly { path: path.to_owned(), source })?;
+        let (queue, jobs) = mpsc::channel();
+        let counts = Arc::new(Counts::default());
+        let thread = std::thread::Builder::new()
+            .name("crib-store-writer".to_owned())
+            .spawn({
+                let counts = Arc::clone(&counts);
+                move || run(&mut conn, &jobs, &counts)
+            })
+            .map_err(|source| StoreError::Thread { source })?;
+        Ok(Writer { queue: Some(queue), thread: Some(thread), counts })
+    }
+
+    /// Transactions committed so far.
+    #[must_use]
+    pub fn commits(&self) -> u64 {
+        self.counts.commits.load(Ordering::Relaxed)
+    }
+
+    /// Writes committed so far.
+    #[must_use]
+    pub fn writes(&self) -> u64 {
+        self.counts.writes.load(Ordering::Relaxed)
+    }
+
+    /// Queues the start of a match on `line`: its setup and opening events;
+    /// `game` is filled with its number once written.
+    pub fn start(&self, line: &Line, game: &GameSlot, setup: NewGame, opening: &[Event]) {
+        let opening = events_json(opening);
+        let game = game.clone();
+        self.submit(line, move |conn| {
+            let id = insert_game(conn, &setup, &opening)?;
+            // A slot is filled once: a second start for it is a caller's bug,
+            // which the line's failure reports.
+            game.0.set(id).map_err(|_| StoreError::Unsaved("a match was started twice"))
+        });
+    }
+
+    /// Queues one action of `game` on `line`, as [`Store::record`] saves it.
+    pub fn record(
+        &self,
+        line: &Line,
+        game: &GameSlot,
+        seat: Seat,
+        action: Action,
+        claims: Claims,
+        events: &[Event],
+    ) {
+        // The JSON is made here, on the caller's thread, so that the one
+        // writer thread only writes.
+        let text = events_json(events);
+        let events = events.to_vec();
+        let game = game.clone();
+        self.submit(line, move |conn| {
+            insert_action(conn, game.id()?, seat, action, claims, &events, &text).map(|_| ())
+        });
+    }
+
+    /// Queues giving up `game` on `line`, as [`Store::give_up`] does.
+    pub fn give_up(&self, line: &Line, game: &GameSlot, seat: Option<Seat>) {
+        let game = game.clone();
+        self.submit(line, move |conn| close_given_up(conn, game.id()?, seat));
+    }
+
+    /// Queues saving a browser table on `line`, as [`Store::save_web_table`]
+    /// does, naming `game` as its match (whatever `table.game` says).
+    pub fn save_web_table(&self, line: &Line, game: &GameSlot, mut table: WebTable) {
+        let game = game.clone();
+        self.submit(line, move |conn| {
+            table.game = game.id()?;
+            upsert_web_table(conn, &table)
+        });
+    }
+
+    /// Queues `write` as the next write of `line`.
+    fn submit(
+        &self,
+        line: &Line,
+        write: impl FnOnce(&Connection) -> Result<(), StoreError> + Send + 'static,
+    ) {
+        // Numbering and queueing under the line's lock keeps the queue in the
+        // line's order whoever queues.
+        let mut queued = line.0.queued.lock().unwrap_or_else(PoisonError::into_inner);
+        *queued += 1;
+        let job = Job { line: Arc::clone(&line.0), seq: *queued, write: Box::new(write) };
+        let sent = self.queue.as_ref().map(|queue| queue.send(job));
+        if !matches!(sent, Some(Ok(()))) {
+            line.0.fail(Arc::new(StoreError::Unsaved("the writer thread has stopped")));
+        }
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        drop(self.queue.take());
+        if let Some(thread) = self.thread.take() {
+            // A writer thread that panicked has nothing more to finish.
+            thread.join().ok();
+        }
+    }
+}
+
+/// Writes that a file can be written, and takes it back: SQLite opens a
+/// read-only file (or one in a read-only directory) without a word and only
+/// refuses the first write.
+fn check_writable(conn: &mut Connection) -> Result<(), rusqlite::Error> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let version: i64 = tx.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    tx.pragma_update(None, "user_version", version)?;
+    tx.rollback()
+}
+
+/// The writer thread: waits for a write, takes every write queued since,
+/// commits them together, tells their lines.
+fn run(conn: &mut Connection, jobs: &mpsc::Receiver<Job>, counts: &Counts) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let outcomes = commit(conn, &mut batch);
+        match outcomes {
+            Ok(outcomes) => {
+                counts.commits.fetch_add(1, Ordering::Relaxed);
+                let mut written = 0;
+                for (job, outcome) in batch.iter().zip(outcomes) {
+                    match outcome {
+                        Ok(()) => {
+                            written += 1;
+                            job.line.saved_through(job.seq);
+                        }
+                        Err(error) => job.line.fail(Arc::new(error)),
+                    }
+                }
+                counts.writes.fetch_add(written, Ordering::Relaxed);
+            }
+            Err(error) => {
+                let error = Arc::new(error);
+                for job in &batch {
+                    job.line.fail(Arc::clone(&error));
+                }
+            }
+        }
+    }
+}
+
+/// Runs every write of `batch` in one transaction, each in a savepoint of
+/// its own so that a failed write is undone alone; commits. The outcome of
+/// each write, or the failure of the whole.
+fn commit(
+    conn: &mut Connection,
+    batch: &mut [Job],
+) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let mut tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let mut outcomes = Vec::with_capacity(batch.len());
+    for job in batch.iter_mut() {
+        if job.line.broken.load(Ordering::Acquire) {
+            outcomes.push(Err(StoreError::Unsaved("an earlier write of this table failed")));
+            continue;
+        }
+        let write = std::mem::replace(&mut job.write, Box::new(|_| Ok(())));
+        let savepoint = tx.savepoint()?;
+        let outcome = write(&savepoint);
+        match &outcome {
+            Ok(()) => savepoint.commit()?,
+            // Dropped, the savepoint rolls back; later writes of the line
+            // are not tried.
+            Err(_) => job.line.broken.store(true, Ordering::Release),
+        }
+        outcomes.push(outcome);
+    }
+    tx.commit()?;
+    Ok(outcomes)
+}
+
+/// The writes of one table, saved in the order they were queued.
+#[derive(Clone, Debug, Default)]
+pub struct Line(Arc<LineState>);
+
+/// How far a line is saved.
+#[derive(Clone, Debug, Default)]
+struct Saved {
+    /// The writes committed, from the first: the first `through` of them.
+    through: u64,
+    /// Why the line broke, if it did: its first failure.
+    failed: Option<Arc<StoreError>>,
+}
+
+#[derive(Debug, Default)]
+struct LineState {
+    /// The writes queued, numbered from 1.
+    queued: Mutex<u64>,
+    /// Set by the writer thread as soon as a write fails.
+    broken: AtomicBool,
+    saved: watch::Sender<Saved>,
+}
+
+impl LineState {
+    fn saved_through(&self, seq: u64) {
+        self.saved.send_modify(|saved| saved.through = saved.through.max(seq));
+    }
+
+    fn fail(&self, error: Arc<StoreError>) {
+        self.broken.store(true, Ordering::Release);
+        self.saved.send_modify(|saved| {
+            saved.failed.get_or_insert(error);
+        });
+    }
+}
+
+impl Line {
+    /// A new line, with nothing queued.
+    #[must_use]
+    pub fn new() -> Line {
+        Line::default()
+    }
+
+    /// The number of writes queued so far: what [`Line::saved`] waits for to
+    /// cover everything queued until now.
+    #[must_use]
+    pub fn queued(&self) -> u64 {
+        *self.0.queued.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether a write of the line failed: nothing more is saved on it.
+    #[must_use]
+    pub fn broken(&self) -> bool {
+        self.0.broken.load(Ordering::Acquire)
+    }
+
+    /// Waits until the first `count` writes of the line are committed: at
+    /// once if they are.
+    ///
+    /// # Errors
+    ///
+    /// One of them failed, or a write before them did: the reason.
+    pub async fn saved(&self, count: u64) -> Result<(), Arc<StoreError>> {
+        let mut saved = self.0.saved.subscribe();
+        let result = saved
+            .wait_for(|saved| saved.through >= count || saved.failed.is_some())
+            .await
+            .map(|saved| saved.clone());
+        match result {
+            Ok(saved) if saved.through >= count => Ok(()),
+            Ok(saved) => Err(saved
+                .failed
+                .unwrap_or_else(|| Arc::new(StoreError::Unsaved("the write failed")))),
+            // The sender lives in the line itself, which `self` holds.
+            Err(_) => Err(Arc::new(StoreError::Unsaved("the line was dropped"))),
+        }
+    }
+}
+
+/// The number of a match whose start may not be written yet.
+#[derive(Clone, Debug, Default)]
+pub struct GameSlot(Arc<OnceLock<GameId>>);
+
+impl GameSlot {
+    /// A slot for a match yet to be started.
+    #[must_use]
+    pub fn new() -> GameSlot {
+        GameSlot::default()
+    }
+
+    /// The slot of a match already saved as `id`.
+    #[must_use]
+    pub fn saved(id: GameId) -> GameSlot {
+        GameSlot(Arc::new(OnceLock::from(id)))
+    }
+
+    /// The match's number, once its start is written.
+    #[must_use]
+    pub fn get(&self) -> Option<GameId> {
+        self.0.get().copied()
+    }
+
+    fn id(&self) -> Result<GameId, StoreError> {
+        self.get().ok_or_else(|| StoreError::Unsaved("the match was not saved at its start"))
+    }
+}

@@ -48,8 +48,9 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let addrs = resolve(&args.addr)?;
     let saved = Arc::new(args.db.open()?);
+    // A database that cannot be written is refused here, before anyone plays.
     let server = Arc::new(
-        Server::new(limits, args.seed).with_saved_games(saved).with_engines(args.engines.clone()),
+        Server::new(limits, args.seed).with_saved_games(saved)?.with_engines(args.engines.clone()),
     );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

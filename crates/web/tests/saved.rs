@@ -16,7 +16,7 @@ use crate::api::{assert_error, call, create, first_move, state};
 /// starts one: a restart is a new one on the same file.
 fn app(path: &Path) -> Router {
     let saved = Arc::new(Store::open(path).unwrap());
-    router(Arc::new(Server::new(Limits::default(), Some(11)).with_saved_games(saved)))
+    router(Arc::new(Server::new(Limits::default(), Some(11)).with_saved_games(saved).unwrap()))
 }
 
 async fn moves(app: &Router, id: &str, token: &str, count: usize) {

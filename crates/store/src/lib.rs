@@ -42,6 +42,7 @@
 
 mod codec;
 mod error;
+mod retention;
 mod schema;
 mod stats;
 mod store;
@@ -51,6 +52,7 @@ mod web;
 mod writer;
 
 pub use error::StoreError;
+pub use retention::Pruned;
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use stats::{Record, RolePoints, Stats};
 pub use store::{

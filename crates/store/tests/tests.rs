@@ -7,6 +7,7 @@
 mod concurrency;
 mod crash;
 mod migrate;
+mod retention;
 mod roundtrip;
 mod writer;
 

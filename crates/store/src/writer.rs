@@ -11,8 +11,12 @@
 //! move at once.
 //!
 //! Writes belong to a [`Line`]: the writes of one table, saved in the order
-//! they were queued. A line tells how far it is durable, and callers await
-//! that ([`Line::saved`]) before acknowledging anything: nothing is answered
+//! they were queued. A line keeps its writes until [`Writer::flush`] hands
+//! them to the writer thread together, so that the writes of one request (a
+//! person's move and the computer's answers) go into one commit rather than
+//! the first alone into one and the rest into the next. A line tells how far
+//! it is durable, and callers await that ([`Line::saved`]) before
+//! acknowledging anything: nothing is answered
 //! as done before the commit that holds it has returned. A write that fails
 //! breaks its line: every later write of that line fails without being
 //! tried, so that a line's saved writes are always a prefix of its queued
@@ -53,7 +57,7 @@ struct Job {
 /// thread finish what is queued, then waits for it.
 #[derive(Debug)]
 pub struct Writer {
-    queue: Option<mpsc::Sender<Job>>,
+    queue: Option<mpsc::Sender<Vec<Job>>>,
     thread: Option<JoinHandle<()>>,
     counts: Arc<Counts>,
 }
@@ -153,21 +157,31 @@ impl Writer {
         });
     }
 
-    /// Queues `write` as the next write of `line`.
+    /// Hands every write kept by `line` to the writer thread, in order.
+    pub fn flush(&self, line: &Line) {
+        // Under the line's lock, so that two flushes of one line cannot
+        // cross.
+        let mut queued = line.0.queued.lock().unwrap_or_else(PoisonError::into_inner);
+        if queued.kept.is_empty() {
+            return;
+        }
+        let jobs = std::mem::take(&mut queued.kept);
+        let sent = self.queue.as_ref().map(|queue| queue.send(jobs));
+        if !matches!(sent, Some(Ok(()))) {
+            line.0.fail(Arc::new(StoreError::Unsaved("the writer thread has stopped")));
+        }
+    }
+
+    /// Keeps `write` as the next write of `line`, until the next flush.
     fn submit(
         &self,
         line: &Line,
         write: impl FnOnce(&Connection) -> Result<(), StoreError> + Send + 'static,
     ) {
-        // Numbering and queueing under the line's lock keeps the queue in the
-        // line's order whoever queues.
         let mut queued = line.0.queued.lock().unwrap_or_else(PoisonError::into_inner);
-        *queued += 1;
-        let job = Job { line: Arc::clone(&line.0), seq: *queued, write: Box::new(write) };
-        let sent = self.queue.as_ref().map(|queue| queue.send(job));
-        if !matches!(sent, Some(Ok(()))) {
-            line.0.fail(Arc::new(StoreError::Unsaved("the writer thread has stopped")));
-        }
+        queued.count += 1;
+        let job = Job { line: Arc::clone(&line.0), seq: queued.count, write: Box::new(write) };
+        queued.kept.push(job);
     }
 }
 
@@ -193,30 +207,28 @@ fn check_writable(conn: &mut Connection) -> Result<(), rusqlite::Error> {
 
 /// The writer thread: waits for a write, takes every write queued since,
 /// commits them together, tells their lines.
-fn run(conn: &mut Connection, jobs: &mpsc::Receiver<Job>, counts: &Counts) {
-    while let Ok(first) = jobs.recv() {
-        let mut batch = vec![first];
+fn run(conn: &mut Connection, jobs: &mpsc::Receiver<Vec<Job>>, counts: &Counts) {
+    while let Ok(mut batch) = jobs.recv() {
         while batch.len() < MAX_BATCH {
             match jobs.try_recv() {
-                Ok(job) => batch.push(job),
+                Ok(more) => batch.extend(more),
                 Err(_) => break,
             }
         }
         let outcomes = commit(conn, &mut batch);
         match outcomes {
             Ok(outcomes) => {
+                // Counted before anyone is told, so that whoever was waiting
+                // sees the counts with their write in them.
+                let written = outcomes.iter().filter(|outcome| outcome.is_ok()).count();
                 counts.commits.fetch_add(1, Ordering::Relaxed);
-                let mut written = 0;
+                counts.writes.fetch_add(written as u64, Ordering::Relaxed);
                 for (job, outcome) in batch.iter().zip(outcomes) {
                     match outcome {
-                        Ok(()) => {
-                            written += 1;
-                            job.line.saved_through(job.seq);
-                        }
+                        Ok(()) => job.line.saved_through(job.seq),
                         Err(error) => job.line.fail(Arc::new(error)),
                     }
                 }
-                counts.writes.fetch_add(written, Ordering::Relaxed);
             }
             Err(error) => {
                 let error = Arc::new(error);
@@ -270,13 +282,27 @@ struct Saved {
     failed: Option<Arc<StoreError>>,
 }
 
-#[derive(Debug, Default)]
+#[derive(Default)]
 struct LineState {
-    /// The writes queued, numbered from 1.
-    queued: Mutex<u64>,
+    queued: Mutex<Queued>,
     /// Set by the writer thread as soon as a write fails.
     broken: AtomicBool,
     saved: watch::Sender<Saved>,
+}
+
+/// A line's writes not yet handed to the writer thread.
+#[derive(Default)]
+struct Queued {
+    /// The writes queued so far, numbered from 1.
+    count: u64,
+    /// Those not handed over yet, in order.
+    kept: Vec<Job>,
+}
+
+impl std::fmt::Debug for LineState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LineState").field("saved", &*self.saved.borrow()).finish_non_exhaustive()
+    }
 }
 
 impl LineState {
@@ -303,7 +329,7 @@ impl Line {
     /// cover everything queued until now.
     #[must_use]
     pub fn queued(&self) -> u64 {
-        *self.0.queued.lock().unwrap_or_else(PoisonError::into_inner)
+        self.0.queued.lock().unwrap_or_else(PoisonError::into_inner).count
     }
 
     /// Whether a write of the line failed: nothing more is saved on it.
@@ -313,7 +339,7 @@ impl Line {
     }
 
     /// Waits until the first `count` writes of the line are committed: at
-    /// once if they are.
+    /// once if they are. Writes not flushed are never committed.
     ///
     /// # Errors
     ///

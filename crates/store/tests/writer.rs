@@ -12,9 +12,15 @@ use crib_store::{GameSlot, Line, Status, Store, Writer};
 
 use crate::store_in;
 
+/// Hands every write of `line` to the writer and waits for them.
+fn flushed(writer: &Writer, line: &Line) -> Result<(), Arc<crib_store::StoreError>> {
+    writer.flush(line);
+    saved(line)
+}
+
 /// Waits for every write queued on `line` so far.
 fn saved(line: &Line) -> Result<(), Arc<crib_store::StoreError>> {
-    let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
     runtime.block_on(line.saved(line.queued()))
 }
 
@@ -31,7 +37,7 @@ fn play_queued(writer: &Writer, seed: u64) -> GameSlot {
         let (seat, action, claims) = choose(&play, setup.muggins, seed, ply);
         let events = play.play_claiming(seat, action, claims).unwrap();
         writer.record(&line, &game, seat, action, claims, &events);
-        saved(&line).unwrap();
+        flushed(writer, &line).unwrap();
         ply += 1;
     }
     game
@@ -79,7 +85,7 @@ fn a_failed_write_breaks_its_line_only() {
     let (seat, action, claims) = choose(&play, setup.muggins, 7, 0);
     let events = play.play_claiming(seat, action, claims).unwrap();
     writer.record(&line, &game, seat, action, claims, &events);
-    saved(&line).unwrap();
+    flushed(&writer, &line).unwrap();
 
     // The disk refuses the next move (a real SQLite failure, from a trigger).
     let other = rusqlite::Connection::open(&path).unwrap();
@@ -92,7 +98,7 @@ fn a_failed_write_breaks_its_line_only() {
     let (seat, action, claims) = choose(&play, setup.muggins, 7, 1);
     let events = play.play_claiming(seat, action, claims).unwrap();
     writer.record(&line, &game, seat, action, claims, &events);
-    let error = saved(&line).unwrap_err();
+    let error = flushed(&writer, &line).unwrap_err();
     assert!(format!("{error:?}").contains("the disk says no"), "{error:?}");
     assert!(line.broken());
     other.execute_batch("DROP TRIGGER refuse").unwrap();
@@ -102,13 +108,13 @@ fn a_failed_write_breaks_its_line_only() {
     let (seat, action, claims) = choose(&play, setup.muggins, 7, 2);
     let events = play.play_claiming(seat, action, claims).unwrap();
     writer.record(&line, &game, seat, action, claims, &events);
-    assert!(saved(&line).is_err());
+    assert!(flushed(&writer, &line).is_err());
     assert_eq!(store.resume(game.get().unwrap()).unwrap().summary.moves, 1);
 
     // Another line is saved as usual.
     let (other_line, other_game) = (Line::new(), GameSlot::new());
     let (_, opening) = Match::new(setup.config, setup.games_to_win, 8).unwrap();
     writer.start(&other_line, &other_game, crib_store::testing::setup(8), &opening);
-    saved(&other_line).unwrap();
+    flushed(&writer, &other_line).unwrap();
     assert_eq!(store.game(other_game.get().unwrap()).unwrap().setup.seed, 8);
 }

@@ -299,7 +299,13 @@ impl Server {
         }
         let keys = BySeat::from_vec(keys).map_err(|_| unreadable_row("seats", "token hashes"))?;
         let entry = self.store.insert(id, Entry::new(room, keys));
-        Server::save_table(id, &entry, &entry.lock());
+        {
+            let table = entry.lock();
+            Server::save_table(id, &entry, &table);
+            // Handed to the writer now: the request that loaded the table
+            // may be one that waits for nothing (a hint, a live stream).
+            table.pending();
+        }
         Ok(entry)
     }
 

@@ -403,10 +403,11 @@ impl Room {
         self.saver.as_ref()
     }
 
-    /// Everything queued for saving so far, for an answer that shows it to
-    /// wait for.
+    /// Hands everything queued for saving so far to the writer thread, in
+    /// one piece, and returns it for an answer that shows it to wait for.
     pub(crate) fn pending(&self) -> Option<Pending> {
-        let line = &self.saver.as_ref()?.line;
+        let Saver { writer, line } = self.saver.as_ref()?;
+        writer.flush(line);
         Some(Pending { line: line.clone(), count: line.queued() })
     }
 

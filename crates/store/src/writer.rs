@@ -45,12 +45,15 @@ use crate::{GameId, NewGame, Store, StoreError, WebTable};
 /// first of them waits for the last.
 const MAX_BATCH: usize = 1024;
 
+/// What a queued write runs, in the writer's transaction.
+type Write = Box<dyn FnOnce(&Connection) -> Result<(), StoreError> + Send>;
+
 /// One queued write: what to run in the transaction, for which line.
 struct Job {
     line: Arc<LineState>,
     /// Its number in its line, from 1.
     seq: u64,
-    write: Box<dyn FnOnce(&Connection) -> Result<(), StoreError> + Send>,
+    write: Write,
 }
 
 /// The writer thread's handle: queue writes to it; dropping it lets the

@@ -13,7 +13,11 @@
 //!
 //! [`Store`] is the handle: `Send + Sync`, one writer behind a mutex and a
 //! few reader connections, WAL mode and a busy timeout, so that a web server
-//! can share one `Store` between the threads of its concurrent games.
+//! can share one `Store` between the threads of its concurrent games. A
+//! server saves through a [`Writer`] instead: one thread that commits the
+//! queued writes of many games in one transaction and one sync (group
+//! commit), and tells each game's [`Line`] when its writes are durable.
+//! [`Store::prune`] removes old matches (retention).
 //!
 //! ```
 //! use crib_core::{GameConfig, Match, Claims};

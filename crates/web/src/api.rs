@@ -722,7 +722,12 @@ async fn hint(
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
     // The discard table is the costly part of a hint: it is worked out from
     // a copy of the view, with the table unlocked.
-    let view = entry.lock().view(seat);
+    let (view, pending) = {
+        let table = entry.lock();
+        (table.view(seat), table.pending())
+    };
+    // The view may show a move still being saved.
+    server.settle(&id, &entry, pending).await?;
     Ok(Json(match crib_ai::hint(&view) {
         Hint::Discard { keeps, dealer } => HintBody::Discard {
             dealer,

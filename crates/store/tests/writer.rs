@@ -89,19 +89,14 @@ fn a_failed_write_breaks_its_line_only() {
 
     // The disk refuses the next move (a real SQLite failure, from a trigger).
     let other = rusqlite::Connection::open(&path).unwrap();
-    other
-        .execute_batch(
-            "CREATE TRIGGER refuse BEFORE INSERT ON actions
-             BEGIN SELECT RAISE(ABORT, 'the disk says no'); END;",
-        )
-        .unwrap();
+    other.execute_batch(crib_store::testing::REFUSE_ACTIONS).unwrap();
     let (seat, action, claims) = choose(&play, setup.muggins, 7, 1);
     let events = play.play_claiming(seat, action, claims).unwrap();
     writer.record(&line, &game, seat, action, claims, &events);
     let error = flushed(&writer, &line).unwrap_err();
     assert!(format!("{error:?}").contains("the disk says no"), "{error:?}");
     assert!(line.broken());
-    other.execute_batch("DROP TRIGGER refuse").unwrap();
+    other.execute_batch(crib_store::testing::ALLOW_ACTIONS).unwrap();
 
     // Later writes of the broken line are not tried, even once the disk
     // takes them again: the match on disk stops at its last saved move.

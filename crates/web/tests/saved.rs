@@ -10,13 +10,12 @@ use crib_store::Store;
 use crib_web::{Limits, Server, router};
 use serde_json::{Value, json};
 
-use crate::api::{assert_error, call, create, first_move, state};
+use crate::api::{assert_error, call, create, first_move, first_move_body, state};
 
 /// A server saving its games in the database at `path`, as `crib serve`
 /// starts one: a restart is a new one on the same file.
 fn app(path: &Path) -> Router {
-    let saved = Arc::new(Store::open(path).unwrap());
-    router(Arc::new(Server::new(Limits::default(), Some(11)).with_saved_games(saved).unwrap()))
+    counted(path).0
 }
 
 async fn moves(app: &Router, id: &str, token: &str, count: usize) {
@@ -176,8 +175,7 @@ async fn a_four_seat_table_goes_on_after_a_restart() {
     assert_eq!(store.resume(row.game).unwrap().events.len() as u64, now["next"].as_u64().unwrap());
 }
 
-/// A server saving in the database at `path`, and its handle for the
-/// writer's counts.
+/// [`app`], and the server's handle for the writer's counts.
 fn counted(path: &Path) -> (Router, Arc<Server>) {
     let saved = Arc::new(Store::open(path).unwrap());
     let server =
@@ -230,24 +228,8 @@ async fn a_move_that_cannot_be_saved_is_refused_and_undone() {
 
     // The disk refuses every action from now on: a real failure of SQLite.
     let other = rusqlite::Connection::open(&path).unwrap();
-    other
-        .execute_batch(
-            "CREATE TRIGGER refuse BEFORE INSERT ON actions
-             BEGIN SELECT RAISE(ABORT, 'the disk says no'); END;",
-        )
-        .unwrap();
-    let current = &before["moves"];
-    let discard = current["discard"].as_u64().unwrap() as usize;
-    let body = if discard > 0 {
-        let hand = before["view"]["hand"].as_array().unwrap();
-        json!({"action": "discard", "cards": &hand[..discard]})
-    } else if let Some(card) = current["playable"].as_array().unwrap().first() {
-        json!({"action": "play", "card": card})
-    } else if current["go"] == json!(true) {
-        json!({"action": "go"})
-    } else {
-        json!({"action": "continue"})
-    };
+    other.execute_batch(crib_store::testing::REFUSE_ACTIONS).unwrap();
+    let (_, body) = first_move_body(&before).expect("a move to make");
     let uri = format!("/api/games/{id}/act");
     let (status, value) =
         call(&app, Method::POST, &uri, Some(&token), Some(body.to_string())).await;
@@ -255,7 +237,7 @@ async fn a_move_that_cannot_be_saved_is_refused_and_undone() {
 
     // Once the disk takes writes again, the table is as it was saved: the
     // refused move undone, and it can be made again.
-    other.execute_batch("DROP TRIGGER refuse").unwrap();
+    other.execute_batch(crib_store::testing::ALLOW_ACTIONS).unwrap();
     assert_eq!(state(&app, &id, &token).await, before);
     let (status, value) =
         call(&app, Method::POST, &uri, Some(&token), Some(body.to_string())).await;

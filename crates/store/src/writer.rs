@@ -45,6 +45,12 @@ use crate::{GameId, NewGame, Store, StoreError, WebTable};
 /// first of them waits for the last.
 const MAX_BATCH: usize = 1024;
 
+/// Commits between two checkpoints of the write-ahead log. SQLite would
+/// checkpoint inside the commit that fills the log (every 1000 pages), and
+/// every write of that batch would wait for it; a thread of its own does it
+/// beside the writer instead.
+const CHECKPOINT_EVERY: u64 = 64;
+
 /// What a queued write runs, in the writer's transaction.
 type Write = Box<dyn FnOnce(&Connection) -> Result<(), StoreError> + Send>;
 
@@ -61,7 +67,8 @@ struct Job {
 #[derive(Debug)]
 pub struct Writer {
     queue: Option<mpsc::Sender<Vec<Job>>>,
-    thread: Option<JoinHandle<()>>,
+    /// The writer thread, then the checkpointer.
+    threads: Vec<JoinHandle<()>>,
     counts: Arc<Counts>,
 }
 
@@ -87,16 +94,25 @@ impl Writer {
         let mut conn = connect(path)?;
         check_writable(&mut conn)
             .map_err(|source| StoreError::ReadOnly { path: path.to_owned(), source })?;
+        let failed = |source| StoreError::Open { path: path.to_owned(), source };
+        conn.pragma_update(None, "wal_autocheckpoint", 0).map_err(failed)?;
+        let checkpointer = connect(path)?;
+        let (kick, kicks) = mpsc::sync_channel(1);
+        let spawn = |name: &str, work: Box<dyn FnOnce() + Send>| {
+            std::thread::Builder::new()
+                .name(name.to_owned())
+                .spawn(work)
+                .map_err(|source| StoreError::Thread { source })
+        };
+        let checkpoints =
+            spawn("crib-store-checkpoint", Box::new(move || checkpoint(&checkpointer, &kicks)))?;
         let (queue, jobs) = mpsc::channel();
         let counts = Arc::new(Counts::default());
-        let thread = std::thread::Builder::new()
-            .name("crib-store-writer".to_owned())
-            .spawn({
-                let counts = Arc::clone(&counts);
-                move || run(&mut conn, &jobs, &counts)
-            })
-            .map_err(|source| StoreError::Thread { source })?;
-        Ok(Writer { queue: Some(queue), thread: Some(thread), counts })
+        let writing = spawn("crib-store-writer", {
+            let counts = Arc::clone(&counts);
+            Box::new(move || run(&mut conn, &jobs, &counts, &kick))
+        })?;
+        Ok(Writer { queue: Some(queue), threads: vec![writing, checkpoints], counts })
     }
 
     /// Transactions committed so far.
@@ -190,9 +206,11 @@ impl Writer {
 
 impl Drop for Writer {
     fn drop(&mut self) {
+        // The writer finishes what is queued, then drops the checkpointer's
+        // channel, which ends it.
         drop(self.queue.take());
-        if let Some(thread) = self.thread.take() {
-            // A writer thread that panicked has nothing more to finish.
+        for thread in self.threads.drain(..) {
+            // A thread that panicked has nothing more to finish.
             thread.join().ok();
         }
     }
@@ -210,7 +228,12 @@ fn check_writable(conn: &mut Connection) -> Result<(), rusqlite::Error> {
 
 /// The writer thread: waits for a write, takes every write queued since,
 /// commits them together, tells their lines.
-fn run(conn: &mut Connection, jobs: &mpsc::Receiver<Vec<Job>>, counts: &Counts) {
+fn run(
+    conn: &mut Connection,
+    jobs: &mpsc::Receiver<Vec<Job>>,
+    counts: &Counts,
+    checkpoint: &mpsc::SyncSender<()>,
+) {
     while let Ok(mut batch) = jobs.recv() {
         while batch.len() < MAX_BATCH {
             match jobs.try_recv() {
@@ -232,6 +255,10 @@ fn run(conn: &mut Connection, jobs: &mpsc::Receiver<Vec<Job>>, counts: &Counts) 
                         Err(error) => job.line.fail(Arc::new(error)),
                     }
                 }
+                if counts.commits.load(Ordering::Relaxed).is_multiple_of(CHECKPOINT_EVERY) {
+                    // A checkpoint already asked for covers this one too.
+                    checkpoint.try_send(()).ok();
+                }
             }
             Err(error) => {
                 let error = Arc::new(error);
@@ -240,6 +267,17 @@ fn run(conn: &mut Connection, jobs: &mpsc::Receiver<Vec<Job>>, counts: &Counts) 
                 }
             }
         }
+    }
+}
+
+/// The checkpointer thread: copies the write-ahead log into the database
+/// whenever the writer asks, without stopping the writer (a passive
+/// checkpoint takes no write lock), until the writer stops.
+fn checkpoint(conn: &Connection, kicks: &mpsc::Receiver<()>) {
+    while kicks.recv().is_ok() {
+        // A checkpoint that cannot finish now (a reader holds old pages)
+        // is done by the next one; the log is only longer meanwhile.
+        conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())).ok();
     }
 }
 

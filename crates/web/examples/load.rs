@@ -10,8 +10,9 @@
 //!
 //! - paced: GAMES games (200) of HANDS hands (4), each player pausing about
 //!   THINK_MS milliseconds (100) before each call, as a person would;
-//! - back-to-back: RUSH games (16) whose players send each call the moment
-//!   the last is answered, which measures how many moves a second the
+//! - back-to-back: RUSH games (16) of three times HANDS hands (or to the end
+//!   of the match), whose players send each call the moment the last is
+//!   answered, which measures how many moves a second the
 //!   server saves, and what waiting its turn costs a move.
 //!
 //! Each run reports the moves (discard, play, go, continue) and the state
@@ -47,7 +48,9 @@ fn main() -> ExitCode {
     let limit = Duration::from_secs(120);
     let runs = [
         ("paced", Plan { games, hands, limit, think }),
-        ("back-to-back", Plan { games: rush, hands, limit, think: Duration::ZERO }),
+        // Three times the hands, so that the run lasts long enough to count
+        // moves a second.
+        ("back-to-back", Plan { games: rush, hands: hands * 3, limit, think: Duration::ZERO }),
     ];
     let mut failed = false;
     for (name, plan) in runs {
@@ -55,9 +58,10 @@ fn main() -> ExitCode {
             Ok((report, writes, commits)) => {
                 let moves = report.merged(&Report::MOVES).len();
                 println!(
-                    "{name}: {} games at once, {hands} hands each, ~{} ms between calls: \
+                    "{name}: {} games at once, {} hands each, ~{} ms between calls: \
                      {} games completed in {:.2} s",
                     plan.games,
+                    plan.hands,
                     plan.think.as_millis(),
                     report.completed,
                     report.elapsed.as_secs_f64()

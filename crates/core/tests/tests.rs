@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod examples;
+mod drill;
 mod exhaustive;
 mod game;
 mod properties;

@@ -5,8 +5,8 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod examples;
 mod drill;
+mod examples;
 mod exhaustive;
 mod game;
 mod properties;

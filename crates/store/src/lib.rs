@@ -41,6 +41,7 @@
 #![forbid(unsafe_code)]
 
 mod codec;
+mod drill;
 mod error;
 mod schema;
 mod stats;
@@ -49,6 +50,7 @@ mod store;
 pub mod testing;
 mod web;
 
+pub use drill::{DrillAnswer, DrillPlace, DrillRecord};
 pub use error::StoreError;
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use stats::{Record, RolePoints, Stats};

@@ -14,7 +14,7 @@ fn answer(player: &str, number: u32, short: u8, millis: u64) -> DrillAnswer {
     let hand = DrillHand::dealt(11, number, true);
     let mut said = CountByKind::of(&hand.breakdown());
     said.fifteens = said.fifteens.saturating_sub(short);
-    let place = if number % 2 == 0 { DrillPlace::Terminal } else { DrillPlace::Browser };
+    let place = if number.is_multiple_of(2) { DrillPlace::Terminal } else { DrillPlace::Browser };
     DrillAnswer { player: player.to_owned(), place, hand, answer: said, millis }
 }
 

@@ -213,10 +213,10 @@ impl Drill {
                 }
                 field.push(digit);
             }
+            // Backspace in an empty field goes back to the one before.
+            KeyCode::Backspace if field.is_empty() => self.cursor = self.cursor.saturating_sub(1),
             KeyCode::Backspace => {
-                if field.pop().is_none() && self.cursor > 0 {
-                    self.cursor -= 1;
-                }
+                field.pop();
             }
             KeyCode::Tab | KeyCode::Down | KeyCode::Right => {
                 self.cursor = (self.cursor + 1) % Category::ALL.len();

@@ -23,26 +23,12 @@ fi
 crib=$(realpath "$1")
 command -v tmux >/dev/null || { echo "smoke-drill: tmux is not installed" >&2; exit 2; }
 
+who=smoke-drill
+session=drill
+# shellcheck source=.ci/tmux.sh
+source "$(dirname "$0")/tmux.sh"
 dir=$(mktemp -d)
-socket="crib-drill-$$"
-tmux_() { tmux -L "$socket" -f /dev/null "$@"; }
 trap 'tmux_ kill-server >/dev/null 2>&1 || true; rm -rf "$dir"' EXIT
-
-screen() { tmux_ capture-pane -p -t drill; }
-
-# wait_for PATTERN SECONDS WHAT: polls the screen until grep finds PATTERN.
-wait_for() {
-    local deadline=$((SECONDS + $2))
-    until screen | grep -q -e "$1"; do
-        if ((SECONDS >= deadline)); then
-            echo "smoke-drill: no $3 after $2 s; the screen:" >&2
-            screen >&2
-            exit 1
-        fi
-        sleep 0.1
-    done
-    echo "smoke-drill: $3"
-}
 
 fail() {
     echo "smoke-drill: $1; the screen:" >&2

@@ -3,9 +3,7 @@
 
 use crib_core::{Category, CountByKind, DrillHand};
 use crib_store::testing::play_seeded;
-use crib_store::{
-    DrillAnswer, DrillPlace, DrillRecord, SCHEMA_VERSION, Store, StoreError, migrate_to,
-};
+use crib_store::{DrillAnswer, DrillPlace, DrillRecord, SCHEMA_VERSION, Store, StoreError};
 use rusqlite::Connection;
 
 /// The answer of `player` to hand `number` of the drill seeded 11: the true
@@ -83,38 +81,31 @@ fn the_record_ranks_the_kinds_missed_and_takes_the_median_time() {
 fn a_file_of_the_sixth_schema_migrates_to_hold_drill_answers() {
     let dir = crate::tempdir();
     let path = dir.path().join("crib.db");
-    {
-        let mut conn = Connection::open(&path).unwrap();
-        migrate_to(&mut conn, 6).unwrap();
-        let version: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0)).unwrap();
-        assert_eq!(version, 6);
-        let tables: i64 = conn
-            .query_row(
-                "SELECT COUNT(*) FROM sqlite_schema WHERE name = 'drill_answers'",
-                [],
-                |row| row.get(0),
-            )
-            .unwrap();
-        assert_eq!(tables, 0);
-    }
-    // A match saved under the sixth schema, by this program's writer.
+    // A match saved by this program's writer, then the file set back to the
+    // sixth schema (which lacks only the drill's table and its index) with
+    // the match still in it.
     let games = {
         let store = Store::open(&path).unwrap();
         play_seeded(&store, 4).unwrap();
         store.history().unwrap()
     };
-    // Set the file back to the sixth schema with the match still in it.
     {
         let conn = Connection::open(&path).unwrap();
         conn.execute_batch("DROP TABLE drill_answers; PRAGMA user_version = 6;").unwrap();
+        assert_eq!(crate::migrate::version(&conn), 6);
+        let tables: i64 = conn
+            .query_row("SELECT COUNT(*) FROM sqlite_schema WHERE name LIKE 'drill%'", [], |row| {
+                row.get(0)
+            })
+            .unwrap();
+        assert_eq!(tables, 0, "no drill table or index at schema 6");
     }
     let store = Store::open_read_only(&path).unwrap().unwrap();
     assert_eq!(store.history().unwrap(), games);
     assert_eq!(store.drill_record("me").unwrap().hands, 0);
     drop(store);
     let conn = Connection::open(&path).unwrap();
-    let version: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0)).unwrap();
-    assert_eq!((version, SCHEMA_VERSION), (7, 7));
+    assert_eq!((crate::migrate::version(&conn), SCHEMA_VERSION), (7, 7));
     let store = Store::open(&path).unwrap();
     store.save_drill_answer(&answer("me", 3, 0, 700)).unwrap();
     assert_eq!(store.drill_record("me").unwrap().hands, 1);

@@ -14,7 +14,7 @@
 //! [`run_drill`](crate::run_drill).
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crib_core::{Category, CountByKind, DrillHand, Grade};
 use crib_referee::narrate;
@@ -265,11 +265,5 @@ impl Drill {
         self.cursor = 0;
         self.shown_at = Instant::now();
         self.stage = DrillStage::Counting;
-    }
-
-    /// The time since the hand was shown.
-    #[must_use]
-    pub fn elapsed(&self) -> Duration {
-        self.shown_at.elapsed()
     }
 }

@@ -1,7 +1,9 @@
 //! Saved games: every match against the computer (or between any players)
 //! kept in an embedded SQLite database as it is played, so that nothing
 //! played is lost, an interrupted match resumes exactly where it stopped, and
-//! finished matches give a history and a player's statistics.
+//! finished matches give a history and a player's statistics. The answers of
+//! the counting drill are kept too, one row each, for a person's record of
+//! counting (`DrillRecord`).
 //!
 //! A match is stored as what determines it: its seed, its configuration, its
 //! seats' players, and every action taken, each in its own transaction the

@@ -38,6 +38,7 @@ use crib_store::{Status, StoreError, WebTable};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 
+use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
 use crate::store::{Entry, Key, Limits, NoRandomness, Store};
 use crate::table::{Engines, Move, MoveError, OpenError, Plan, Room, SeatKind, State};
 
@@ -86,6 +87,12 @@ pub enum ApiError {
     /// A program at a new table failed to start.
     #[error("a player at this table failed: {0}")]
     Failed(String),
+    /// No drill has this id (never had, or it was cleared).
+    #[error("no such drill: it may have been cleared")]
+    UnknownDrill,
+    /// An answer to another hand than the drill shows.
+    #[error("{0}")]
+    NotThisHand(String),
     /// The saved games could not be read (the reason is in the server's log).
     #[error("the saved games could not be read")]
     Storage,
@@ -95,7 +102,10 @@ impl ApiError {
     /// The status the error answers with.
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::UnknownGame | ApiError::NoRoute => StatusCode::NOT_FOUND,
+            ApiError::UnknownGame | ApiError::UnknownDrill | ApiError::NoRoute => {
+                StatusCode::NOT_FOUND
+            }
+            ApiError::NotThisHand(_) => StatusCode::CONFLICT,
             ApiError::NoToken => StatusCode::UNAUTHORIZED,
             ApiError::WrongToken => StatusCode::FORBIDDEN,
             ApiError::Move(_) | ApiError::SeatTaken => StatusCode::CONFLICT,
@@ -150,6 +160,8 @@ pub struct Server {
     loading: Mutex<()>,
     /// The engines the server's owner offers, by name.
     engines: Engines,
+    /// The counting drills under way.
+    drills: Drills,
 }
 
 impl Server {
@@ -163,6 +175,7 @@ impl Server {
             saved: None,
             loading: Mutex::new(()),
             engines: Vec::new(),
+            drills: Drills::default(),
         }
     }
 
@@ -341,6 +354,9 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/new", post(restart))
         .route("/api/games/{id}/quit", post(quit))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/drills", post(start_drill))
+        .route("/api/drills/{id}", get(drill_state))
+        .route("/api/drills/{id}/answer", post(answer_drill))
         .fallback(|| async { ApiError::NoRoute })
         .method_not_allowed_fallback(|| async { ApiError::Method })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -752,4 +768,36 @@ async fn events(
             Some((Ok(event), (receiver, false)))
         });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+async fn start_drill(
+    Shared(server): Shared<Arc<Server>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let body = body?;
+    let request: NewDrill =
+        if body.iter().all(u8::is_ascii_whitespace) { NewDrill::default() } else { parse(&body)? };
+    let state = server.drills.start(&request, || Ok(server.next_seed()?))?;
+    Ok((StatusCode::CREATED, Json(state)))
+}
+
+async fn drill_state(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+) -> Result<Json<DrillState>, ApiError> {
+    Ok(Json(server.drills.state(&id)?))
+}
+
+async fn answer_drill(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Graded>, ApiError> {
+    let body: AnswerBody = parse(&body?)?;
+    let graded = server.drills.answer(&id, &body, |answer| {
+        if let Some(saved) = &server.saved {
+            saved.save_drill_answer(answer).map(drop).unwrap_or_else(report);
+        }
+    })?;
+    Ok(Json(graded))
 }

@@ -11,6 +11,8 @@
 //! - `api`: the HTTP routes and their JSON errors, and the saved tables
 //!   (with [`Server::with_saved_games`]), from which a restarted server
 //!   loads them;
+//! - `drill`: counting practice, dealt and graded by the server from a
+//!   seed, each answer saved for `crib stats me`;
 //! - `page.html`: the page, one file with its CSS and script, embedded in the
 //!   binary. It draws what the server says and sends the person's choices:
 //!   no rule of the game is in it.
@@ -26,6 +28,7 @@
 #![forbid(unsafe_code)]
 
 mod api;
+mod drill;
 mod store;
 mod table;
 
@@ -35,6 +38,7 @@ use std::sync::Arc;
 use axum::serve::ListenerExt;
 
 pub use api::{ApiError, BODY_LIMIT, MAX_GAMES_TO_WIN, Server, router};
+pub use drill::{MAX_DRILL_HANDS, MAX_DRILLS};
 pub use store::{Limits, NoRandomness};
 pub use table::{Move, MoveError, Opponent, SeatKind};
 

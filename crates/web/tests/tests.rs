@@ -7,6 +7,7 @@
 mod api;
 mod driver;
 mod faults;
+mod http;
 mod load;
 mod saved;
 mod seats;

@@ -56,19 +56,22 @@ fn serve_refuses_limits_that_make_no_sense() {
     }
 }
 
-/// A `crib serve` on a free port of loopback, killed when dropped.
-struct Serving {
+/// A `crib serve` on a database of its own, killed when dropped.
+pub(super) struct Serving {
     child: std::process::Child,
+    /// The line it says where it serves with.
+    pub(super) line: String,
     addr: SocketAddr,
     _dir: tempfile::TempDir,
 }
 
 impl Serving {
-    fn start(args: &[&str]) -> Serving {
+    /// Starts `crib serve --addr addr` with `args`.
+    pub(super) fn start(addr: &str, args: &[&str]) -> Serving {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("crib.db");
         let mut child = Command::new(env!("CARGO_BIN_EXE_crib"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db", db.to_str().unwrap()])
+            .args(["serve", "--addr", addr, "--db", db.to_str().unwrap()])
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -79,7 +82,7 @@ impl Serving {
         BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
         let addr = line.split("http://").nth(1).and_then(|rest| rest.split('/').next());
         let addr = addr.and_then(|addr| addr.parse().ok()).unwrap_or_else(|| panic!("{line}"));
-        Serving { child, addr, _dir: dir }
+        Serving { child, line, addr, _dir: dir }
     }
 
     /// Sends a request for `host` and reads the status of its answer.
@@ -107,8 +110,10 @@ impl Drop for Serving {
 
 #[test]
 fn serve_answers_its_public_hosts_and_limits_new_games_as_told() {
-    let serving =
-        Serving::start(&["--public-host", "crib.example.org", "--new-games-per-address", "1"]);
+    let serving = Serving::start(
+        "127.0.0.1:0",
+        &["--public-host", "crib.example.org", "--new-games-per-address", "1"],
+    );
     let own = serving.addr.to_string();
     assert_eq!(serving.status("GET", "/api/engines", "crib.example.org"), 200);
     assert_eq!(serving.status("GET", "/api/engines", &own), 200);

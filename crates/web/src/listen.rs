@@ -284,38 +284,57 @@ impl Activity {
         Activity { phase: Mutex::new(Phase::Idle(Instant::now())), changed: Notify::new() }
     }
 
-    fn update(&self, change: impl FnOnce(Phase) -> Phase) {
-        let mut phase = self.phase.lock().unwrap_or_else(PoisonError::into_inner);
-        *phase = change(*phase);
-        drop(phase);
-        self.changed.notify_one();
+    fn lock(&self) -> std::sync::MutexGuard<'_, Phase> {
+        self.phase.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Bytes came in: an idle connection has begun a request.
+    /// Bytes came in: an idle connection has begun a request. The watchdog
+    /// is not woken: while idle it looks again at least once a header limit.
     fn read(&self) {
-        let mut phase = self.phase.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut phase = self.lock();
         if let Phase::Idle(_) = *phase {
             *phase = Phase::Head(Instant::now());
+        }
+    }
+
+    /// A request's head is in: it is being answered until the returned
+    /// guard is dropped (with the answer's body, once sent). The watchdog is
+    /// not woken: at its deadline it finds the connection busy.
+    fn begin(self: &Arc<Activity>) -> Answering {
+        let mut phase = self.lock();
+        *phase = match *phase {
+            Phase::Busy(count) => Phase::Busy(count + 1),
+            Phase::Idle(_) | Phase::Head(_) => Phase::Busy(1),
+        };
+        Answering(Arc::clone(self))
+    }
+
+    /// An answer is sent: the last one makes the connection idle, and wakes
+    /// the watchdog, which waits without a deadline while answers are under
+    /// way.
+    fn end(&self) {
+        let mut phase = self.lock();
+        *phase = match *phase {
+            Phase::Busy(count) if count > 1 => Phase::Busy(count - 1),
+            _ => Phase::Idle(Instant::now()),
+        };
+        if let Phase::Idle(_) = *phase {
             drop(phase);
             self.changed.notify_one();
         }
     }
 
-    /// A request's head is in: it is being answered until the returned
-    /// guard is dropped (with the answer's body, once sent).
-    fn begin(self: &Arc<Activity>) -> Answering {
-        self.update(|phase| match phase {
-            Phase::Busy(count) => Phase::Busy(count + 1),
-            Phase::Idle(_) | Phase::Head(_) => Phase::Busy(1),
-        });
-        Answering(Arc::clone(self))
-    }
-
-    /// When the connection must be closed, if it stays as it is now.
-    fn deadline(&self, timeouts: Timeouts) -> Option<Instant> {
-        match *self.phase.lock().unwrap_or_else(PoisonError::into_inner) {
-            Phase::Idle(since) => Some(since + timeouts.idle),
-            Phase::Head(since) => Some(since + timeouts.header),
+    /// When the connection must be closed if it stays as it is now, and
+    /// when to look again at the latest: an idle connection may begin a
+    /// request unseen, after which its head has the header limit.
+    fn deadline(&self, timeouts: Timeouts) -> Option<(Instant, Instant)> {
+        let now = Instant::now();
+        match *self.lock() {
+            Phase::Idle(since) => {
+                let deadline = since + timeouts.idle;
+                Some((deadline, deadline.min(now + timeouts.header)))
+            }
+            Phase::Head(since) => Some((since + timeouts.header, since + timeouts.header)),
             Phase::Busy(_) => None,
         }
     }
@@ -327,10 +346,10 @@ impl Activity {
             // A change between reading the deadline and waiting leaves a
             // permit in `changed`, so no change is missed.
             match self.deadline(timeouts) {
-                Some(deadline) if deadline <= Instant::now() => return,
-                Some(deadline) => {
+                Some((deadline, _)) if deadline <= Instant::now() => return,
+                Some((_, look)) => {
                     tokio::select! {
-                        () = tokio::time::sleep_until(deadline) => {}
+                        () = tokio::time::sleep_until(look) => {}
                         () = self.changed.notified() => {}
                     }
                 }
@@ -346,10 +365,7 @@ struct Answering(Arc<Activity>);
 
 impl Drop for Answering {
     fn drop(&mut self) {
-        self.0.update(|phase| match phase {
-            Phase::Busy(count) if count > 1 => Phase::Busy(count - 1),
-            _ => Phase::Idle(Instant::now()),
-        });
+        self.0.end();
     }
 }
 

@@ -93,10 +93,20 @@ pub async fn serve_until(
     limits: &HttpLimits,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), ServeError> {
-    let guard = Arc::new(guard::Guard::new(limits));
-    let site = router(server).layer(axum::middleware::from_fn_with_state(guard, guard::check));
+    let site = site(server, limits);
     listen::run(listener, site, limits, shutdown).await;
     Ok(())
+}
+
+/// The site as `crib serve` serves it: the [`router`] behind the guard,
+/// which checks each request's `Host`, `Origin` and body type, bounds its
+/// body in size and time and the new games a minute, and puts the security
+/// headers on every answer. The `Host` is checked against the address a
+/// connection reached, which only the accept loop of [`serve`] knows: on its
+/// own, the site answers only the names of `limits.public_hosts`.
+pub fn site(server: Arc<Server>, limits: &HttpLimits) -> axum::Router {
+    let guard = Arc::new(guard::Guard::new(limits));
+    router(server).layer(axum::middleware::from_fn_with_state(guard, guard::check))
 }
 
 /// Listens on `addr`.

@@ -61,6 +61,8 @@ pub(super) struct Serving {
     child: std::process::Child,
     /// The line it says where it serves with.
     pub(super) line: String,
+    /// The rest of what it writes to stderr.
+    log: BufReader<std::process::ChildStderr>,
     addr: SocketAddr,
     _dir: tempfile::TempDir,
 }
@@ -79,10 +81,11 @@ impl Serving {
             .spawn()
             .unwrap();
         let mut line = String::new();
-        BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
+        let mut log = BufReader::new(child.stderr.take().unwrap());
+        log.read_line(&mut line).unwrap();
         let addr = line.split("http://").nth(1).and_then(|rest| rest.split('/').next());
         let addr = addr.and_then(|addr| addr.parse().ok()).unwrap_or_else(|| panic!("{line}"));
-        Serving { child, line, addr, _dir: dir }
+        Serving { child, line, log, addr, _dir: dir }
     }
 
     /// Sends a request for `host` and reads the status of its answer.
@@ -120,4 +123,19 @@ fn serve_answers_its_public_hosts_and_limits_new_games_as_told() {
     assert_eq!(serving.status("GET", "/api/engines", "evil.example"), 421);
     assert_eq!(serving.status("POST", "/api/games", &own), 201);
     assert_eq!(serving.status("POST", "/api/games", &own), 429);
+}
+
+#[test]
+fn serve_past_its_connections_answers_503_and_says_so_in_its_log() {
+    let mut serving = Serving::start("127.0.0.1:0", &["--max-connections", "1"]);
+    let own = serving.addr.to_string();
+    let held = TcpStream::connect(serving.addr).unwrap();
+    // The held connection is accepted before the next is refused.
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(serving.status("GET", "/api/engines", &own), 503);
+    let mut line = String::new();
+    serving.log.read_line(&mut line).unwrap();
+    assert!(line.starts_with("crib: refused 1 connection(s), the last from 127.0.0.1:"), "{line}");
+    assert!(line.contains("1 open already (--max-connections)"), "{line}");
+    drop(held);
 }

@@ -17,7 +17,7 @@
 //!
 //! At most [`HttpLimits::max_connections`] connections are served at once.
 //! One more is answered `503` with `Retry-After` and closed, and the log
-//! says so (a line at most every few seconds, with the count refused).
+//! says so (a line at most every ten seconds, with the count refused).
 //!
 //! On the shutdown signal the loop stops accepting, asks every connection to
 //! close once its answer is sent, and waits for them for at most

@@ -461,6 +461,7 @@ mod kill;
 mod matchplay;
 mod prolog;
 mod saved;
+mod serve;
 #[path = "../../protocol/tests/transcript.rs"]
 mod transcript;
 #[path = "../../tui/tests/common.rs"]

@@ -7,7 +7,7 @@
 // CHROMIUM the browser (default: /usr/bin/chromium). Screenshots go to
 // e2e/screenshots/.
 
-import { test, before, after } from "node:test";
+import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, mkdirSync, rmSync } from "node:fs";
@@ -59,9 +59,17 @@ after(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
+// Whatever the page's Content-Security-Policy blocked (an inline script or
+// style it does not allow by hash, say): the page must need nothing blocked.
+const blocked = [];
+afterEach(() => assert.deepEqual(blocked.splice(0), [], "the security policy blocked something"));
+
 // Every request the page makes stays on the server under test.
 async function newPage() {
   const page = await context.newPage();
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
   await page.route("**/*", (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
   return page;
 }

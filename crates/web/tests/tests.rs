@@ -8,6 +8,7 @@ mod api;
 mod drill;
 mod driver;
 mod faults;
+mod http;
 mod load;
 mod saved;
 mod seats;

@@ -42,7 +42,9 @@ pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, d
 pub use hint::{Hint, hint};
 pub use keep::{KeepValue, keep_values};
 pub use keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
-pub use peg::{Inference, PegOptions, choose_play, play_values};
+pub use peg::{
+    Inference, PegOptions, PlayAnalysis, PlayMeasure, analyse_play, choose_play, play_values,
+};
 pub use peg_value::{FEATURES, pegging_features};
 pub use player::{
     BasicPlayer, BuiltIn, EasyPlayer, ExpertOptions, ExpertPlayer, Player, RandomPlayer, Strategy,

@@ -94,19 +94,51 @@ struct World {
     crib: CardSet,
 }
 
+/// What the expert's values of the cards measure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayMeasure {
+    /// Net points for the player's side from now to the end of the play.
+    NetPoints,
+    /// The chance of winning the game (near its end, two players).
+    WinChance,
+}
+
+/// The expert's analysis of a play: every card that fits with its value,
+/// and the card it plays.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayAnalysis {
+    /// Every card that fits, lowest first, with its value averaged over the
+    /// sampled worlds.
+    pub values: Vec<(Card, f64)>,
+    /// What the values measure.
+    pub measure: PlayMeasure,
+    /// The card played: the best value, ties to the lowest card; `None`
+    /// when no card fits (a go) or the player is not to play.
+    pub choice: Option<Card>,
+}
+
 /// The value of each card the player may play now, averaged over the
 /// sampled worlds: net points for the player's side to the end of the play,
 /// or, near the end of a game, the chance of winning it. Empty when the
 /// player is not to play or holds no card that fits (a go).
 #[must_use]
 pub fn play_values(view: &View, options: &PegOptions, seed: u64) -> Vec<(Card, f64)> {
+    analyse_play(view, options, seed).values
+}
+
+/// The expert's analysis of the play in `view`: what [`play_values`] gives,
+/// what the values measure, and the card [`choose_play`] plays.
+#[must_use]
+pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysis {
+    let board = Endgame::new(view, options);
+    let measure = if board.is_some() { PlayMeasure::WinChance } else { PlayMeasure::NetPoints };
     let playable = view.playable();
     if view.pegging.turn() != Some(view.seat) || playable.is_empty() {
-        return Vec::new();
+        return PlayAnalysis { values: Vec::new(), measure, choice: None };
     }
     let mut rng = crib_core::seeded_rng(seed);
     let worlds = sample_worlds(view, options, &mut rng);
-    let board = Endgame::new(view, options);
     let mut totals = vec![0.0; playable.len()];
     let mut memo = Memo::new();
     for world in &worlds {
@@ -125,7 +157,23 @@ pub fn play_values(view: &View, options: &PegOptions, seed: u64) -> Vec<(Card, f
         }
     }
     let count = worlds.len().max(1) as f64;
-    playable.iter().zip(totals).map(|(card, total)| (card, total / count)).collect()
+    let values: Vec<(Card, f64)> =
+        playable.iter().zip(totals).map(|(card, total)| (card, total / count)).collect();
+    let choice = best_of(&values);
+    PlayAnalysis { values, measure, choice }
+}
+
+/// The card with the best value; ties go to the lowest card (cards come
+/// lowest first, and only a strictly better value replaces), which keeps
+/// higher ones for later counts.
+fn best_of(values: &[(Card, f64)]) -> Option<Card> {
+    let mut best: Option<(f64, Card)> = None;
+    for &(card, value) in values {
+        if best.is_none_or(|(top, _)| value > top + 1e-9) {
+            best = Some((value, card));
+        }
+    }
+    best.map(|(_, card)| card)
 }
 
 /// The card the expert plays, or `None` for a go.
@@ -135,17 +183,7 @@ pub fn choose_play(view: &View, options: &PegOptions, seed: u64) -> Option<Card>
     if playable.len() == 1 {
         return playable.first();
     }
-    let values = play_values(view, options, seed);
-    let mut best: Option<(f64, Card)> = None;
-    for (card, value) in values {
-        // Cards come lowest first; a strictly better value replaces, so
-        // ties go to the lowest card, which keeps higher ones for later
-        // counts.
-        if best.is_none_or(|(top, _)| value > top + 1e-9) {
-            best = Some((value, card));
-        }
-    }
-    best.map(|(_, card)| card)
+    analyse_play(view, options, seed).choice
 }
 
 // ---------------------------------------------------------------------------

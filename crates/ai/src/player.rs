@@ -291,23 +291,41 @@ fn position_seed(seed: u64, view: &View) -> u64 {
     derive_seed(hash, u64::from(view.pegging.count()) << 8 | u64::from(view.round))
 }
 
+impl ExpertPlayer {
+    /// Every keep of four from the view's hand, best first, as the expert
+    /// ranks them: its discard is the first one's. Empty when the view is
+    /// not a deal to discard from.
+    ///
+    /// Hints and reviews read the expert's reasons here, so what they show
+    /// is what the expert does.
+    #[must_use]
+    pub fn keep_analysis(&self, view: &View) -> Vec<crate::KeepValue> {
+        crate::keep_values(view.config, view.seat, view.dealer, view.hand, &self.options.throws)
+            .unwrap_or_default()
+    }
+
+    /// Every card the view's seat may play, with the expert's value of it,
+    /// and the card it plays (see [`analyse_play`](crate::analyse_play)).
+    #[must_use]
+    pub fn play_analysis(&self, view: &View) -> crate::PlayAnalysis {
+        crate::analyse_play(view, &self.options.pegging, position_seed(self.seed, view))
+    }
+}
+
 impl Player for ExpertPlayer {
     fn discard(&mut self, view: &View) -> CardSet {
-        match crate::keep_values(
-            view.config,
-            view.seat,
-            view.dealer,
-            view.hand,
-            &self.options.throws,
-        ) {
-            Ok(values) if !values.is_empty() => values[0].discard,
+        match self.keep_analysis(view).first() {
+            Some(best) => best.discard,
             // Not a deal (a view outside the discard): as the basic player.
-            _ => BasicPlayer.discard(view),
+            None => BasicPlayer.discard(view),
         }
     }
 
     fn play(&mut self, view: &View) -> Option<Card> {
-        crate::choose_play(view, &self.options.pegging, position_seed(self.seed, view))
+        if view.playable().len() == 1 {
+            return view.playable().first();
+        }
+        self.play_analysis(view).choice
     }
 }
 

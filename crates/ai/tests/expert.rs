@@ -217,3 +217,44 @@ fn the_chance_of_winning_follows_the_board() {
     assert_eq!(win_chance(0, 5, false), 1.0);
     assert_eq!(win_chance(5, 0, true), 0.0);
 }
+
+/// The expert's analyses are its decisions: over seeded games at every
+/// table size, its discard is the first keep of `keep_analysis` and, when
+/// more than one card fits, its play is the analysis's choice, which is a
+/// card with the best value.
+#[test]
+fn analyses_are_the_decisions() {
+    for players in [2, 3, 4] {
+        let config = GameConfig::new(players, 121).unwrap();
+        let dealer = Seat::ALL[0];
+        let mut game = Game::new(config, dealer, 40 + u64::from(players)).unwrap();
+        game.play(dealer, Action::Deal).unwrap();
+        let mut expert = ExpertPlayer::new(7);
+        let mut plays = 0;
+        while let Some(&seat) = game.to_act().first() {
+            if game.phase() == crib_core::Phase::Deal {
+                break;
+            }
+            let view = game.view(seat);
+            let action = expert.act(&view).unwrap();
+            match action {
+                Action::Discard(discard) => {
+                    let keeps = expert.keep_analysis(&view);
+                    assert_eq!(keeps.len(), view.hand.subsets(4).count());
+                    assert_eq!(keeps[0].discard, discard);
+                }
+                Action::Play(card) if view.playable().len() > 1 => {
+                    let analysis = expert.play_analysis(&view);
+                    assert_eq!(analysis.choice, Some(card));
+                    let best = analysis.values.iter().map(|v| v.1).fold(f64::MIN, f64::max);
+                    let chosen = analysis.values.iter().find(|v| v.0 == card).unwrap().1;
+                    assert!(chosen >= best - 1e-9);
+                    plays += 1;
+                }
+                _ => {}
+            }
+            game.play(seat, action).unwrap();
+        }
+        assert!(plays > 0, "{players} players: no play with a choice");
+    }
+}

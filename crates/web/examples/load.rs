@@ -100,7 +100,18 @@ async fn measure(plan: Plan) -> Result<(Report, u64, u64), String> {
     let loopback = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
     let listener = crib_web::bind(loopback).await.map_err(|error| error.to_string())?;
     let addr = listener.local_addr().map_err(|error| error.to_string())?;
-    let serving = tokio::spawn(crib_web::serve(listener, Arc::clone(&server)));
+    // The load opens every game at once from one address, and holds a
+    // connection or two for each.
+    let limits = crib_web::HttpLimits {
+        max_connections: u32::try_from(plan.games * 2 + 16).unwrap_or(u32::MAX),
+        new_games_per_address: u32::MAX,
+        new_games_total: u32::MAX,
+        ..crib_web::HttpLimits::DEFAULT
+    };
+    let serving = tokio::spawn({
+        let server = Arc::clone(&server);
+        async move { crib_web::serve(listener, server, &limits).await }
+    });
     let report = driver::run(addr, plan, "basic").await;
     serving.abort();
     let writer = server.writer().ok_or("no writer")?;

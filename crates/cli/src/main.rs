@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{CommandFactory, Parser, Subcommand};
 
+mod db;
 mod discard;
 mod drill;
 mod engine;
@@ -92,6 +93,9 @@ enum Command {
     /// Check a Prolog solution of the original assignment in SWI-Prolog.
     #[command(subcommand)]
     Prolog(prolog::Command),
+    /// Look after the database of saved games: remove old matches.
+    #[command(subcommand)]
+    Db(db::Command),
 }
 
 fn main() -> ExitCode {
@@ -111,6 +115,7 @@ fn main() -> ExitCode {
         Command::Completions { shell } => completions(shell),
         Command::Man => man(),
         Command::Prolog(command) => prolog::run(&command),
+        Command::Db(command) => db::run(&command),
     };
     match outcome {
         Ok(code) => code,

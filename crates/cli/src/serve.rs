@@ -37,6 +37,12 @@ pub(crate) struct Args {
     /// choose it by NAME, and never type a command into a page.
     #[arg(long = "engine", value_name = "NAME=COMMAND", value_parser = parse_engine)]
     engines: Vec<(String, EngineCommand)>,
+    /// Remove old matches at start-up and then every hour, as `crib db
+    /// prune --keep-days DAYS` does: finished or given up more than DAYS
+    /// days ago, or unfinished with no move for as long. Every match in the
+    /// database counts, the terminal's too [default: keep every match].
+    #[arg(long, value_name = "DAYS", value_parser = clap::value_parser!(u32).range(1..))]
+    keep_days: Option<u32>,
     #[command(flatten)]
     db: Db,
     #[command(flatten)]
@@ -148,9 +154,15 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let addrs = resolve(&args.addr)?;
     let saved = Arc::new(args.db.open()?);
+    // A database that cannot be written is refused here, before anyone plays.
     let server = Arc::new(
-        Server::new(limits, args.seed).with_saved_games(saved).with_engines(args.engines.clone()),
+        Server::new(limits, args.seed)
+            .with_saved_games(Arc::clone(&saved))?
+            .with_engines(args.engines.clone()),
     );
+    if let Some(days) = args.keep_days {
+        eprintln!("crib: {}", crate::db::said(&saved.prune(days, false)?, days, false));
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -158,6 +170,9 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     runtime.block_on(async {
         let listener = bind(&addrs).await?;
         let addr = listener.local_addr().context("reading the listening address")?;
+        if let Some(days) = args.keep_days {
+            tokio::spawn(crate::db::prune_while_serving(saved, days));
+        }
         // The browser test reads this line to find the port of --addr ...:0.
         eprintln!("crib: serving on http://{addr}/ (ctrl-c stops)");
         crib_web::serve(listener, server, &args.http.limits()).await?;

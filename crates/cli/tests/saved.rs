@@ -210,3 +210,97 @@ fn a_match_given_up_is_listed_and_counted_as_a_loss() {
         count(&before, "computer", "matches_won") + 1
     );
 }
+
+/// Sets every time of match `id` in `db` back by `days` days.
+fn age(db: &str, id: i64, days: u32) {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    let when = format!("-{days} days");
+    let back = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?2)";
+    conn.execute(
+        &format!(
+            "UPDATE games SET started_at = {back},
+                 finished_at = CASE WHEN finished_at IS NULL THEN NULL ELSE {back} END
+             WHERE id = ?1"
+        ),
+        rusqlite::params![id, when],
+    )
+    .unwrap();
+    conn.execute(
+        &format!("UPDATE actions SET at = {back} WHERE game_id = ?1"),
+        rusqlite::params![id, when],
+    )
+    .unwrap();
+}
+
+#[test]
+fn db_prune_says_what_it_removes_and_a_dry_run_removes_nothing() {
+    // Matches 1 to 3 finished, 4 unfinished; 1 finished long ago and 4
+    // abandoned long ago.
+    let (_dir, db) = saved(3);
+    let store = Store::open(std::path::Path::new(&db)).unwrap();
+    let setup = crib_store::testing::setup(4);
+    let (_, opening) = crib_core::Match::new(setup.config, setup.games_to_win, 4).unwrap();
+    assert_eq!(store.start(&setup, &opening).unwrap(), crib_store::GameId(4));
+    drop(store);
+    age(&db, 1, 40);
+    age(&db, 4, 40);
+    let prune = |extra: &[&str]| {
+        let mut args = vec!["db", "prune", "--keep-days", "30", "--db", &db];
+        args.extend_from_slice(extra);
+        let output = crib(&args, "");
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+    };
+    let expected = "2 matches older than 30 days (1 finished, 0 given up, 1 abandoned) and 0 \
+                    browser tables.\n";
+    assert_eq!(prune(&["--dry-run"]), format!("Would remove {expected}"));
+    let history = |db: &str| stdout(&crib(&["history", "--db", db], "")).lines().count();
+    assert_eq!(history(&db), 4, "a header and three matches");
+    assert_eq!(prune(&[]), format!("Removed {expected}"));
+    assert_eq!(history(&db), 3, "a header and two matches");
+    assert!(Store::open(std::path::Path::new(&db)).unwrap().unfinished().unwrap().is_empty());
+    assert_eq!(prune(&[]), "Removed nothing: no match is older than 30 days.\n");
+
+    // Nothing is made where there is no database, and 0 days is refused.
+    let dir = tempdir();
+    let missing = dir.path().join("none.db");
+    let output = crib(&["db", "prune", "--keep-days", "9", "--db", missing.to_str().unwrap()], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("nothing to prune"), "{}", stdout(&output));
+    assert!(!missing.exists());
+    assert_eq!(crib(&["db", "prune", "--keep-days", "0", "--db", &db], "").status.code(), Some(2));
+}
+
+#[test]
+fn serve_keep_days_prunes_at_start_up() {
+    use std::io::{BufRead, BufReader};
+    let (_dir, db) = saved(2);
+    age(&db, 2, 10);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_crib"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--keep-days", "7", "--db", &db])
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut said = Vec::new();
+    for line in BufReader::new(child.stderr.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let serving = line.contains("serving on");
+        said.push(line);
+        if serving {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(
+        said[0],
+        "crib: Removed 1 match older than 7 days (1 finished, 0 given up, 0 abandoned) and 0 \
+         browser tables.",
+        "{said:?}"
+    );
+    assert!(said.last().unwrap().contains("serving on"), "{said:?}");
+    let store = Store::open(std::path::Path::new(&db)).unwrap();
+    assert!(store.game(crib_store::GameId(2)).is_err());
+    assert_eq!(store.history().unwrap().len(), 1);
+}

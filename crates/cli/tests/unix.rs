@@ -383,3 +383,80 @@ fn crib_in_an_engine_command_line_is_this_program_unless_the_path_has_one() {
     let errors = stderr(&output);
     assert!(errors.contains("could not start: crib-nowhere: No such file"), "{errors}");
 }
+
+/// Runs `crib serve` on a free port with the database `db`, as a user who
+/// cannot write what is read-only (through `setpriv` to `nobody` when the
+/// tests run as root, whom file modes do not stop), and waits up to 20 s
+/// for it to stop by itself.
+fn serve_unprivileged(db: &Path, privileged: bool) -> Output {
+    let crib = env!("CARGO_BIN_EXE_crib");
+    let args = ["serve", "--addr", "127.0.0.1:0", "--db", db.to_str().unwrap()];
+    let mut command = if privileged {
+        let mut command = Command::new("setpriv");
+        command.args(["--reuid=65534", "--regid=65534", "--clear-groups", crib]);
+        command
+    } else {
+        Command::new(crib)
+    };
+    let mut child = command
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    for _ in 0..200 {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
+        thread::sleep(std::time::Duration::from_millis(100));
+    }
+    child.kill().unwrap();
+    let output = child.wait_with_output().unwrap();
+    panic!("crib serve started on a database it cannot write: {}", stderr(&output));
+}
+
+#[test]
+fn serve_refuses_a_database_it_cannot_write() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |path: &Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    };
+    let dir = tempfile::tempdir().unwrap();
+    mode(dir.path(), 0o755);
+    // A saved game first, so that the file is a crib database in WAL mode.
+    let file_dir = dir.path().join("file");
+    std::fs::create_dir(&file_dir).unwrap();
+    let db = file_dir.join("crib.db");
+    drop(crib_store::Store::open(&db).unwrap());
+    let dir_dir = dir.path().join("dir");
+    std::fs::create_dir(&dir_dir).unwrap();
+    let in_dir = dir_dir.join("crib.db");
+    std::fs::copy(&db, &in_dir).unwrap();
+
+    // A read-only file in a directory anyone may write.
+    mode(&file_dir, 0o777);
+    mode(&db, 0o444);
+    // A file anyone may write in a read-only directory (no room for the
+    // write-ahead log).
+    mode(&in_dir, 0o666);
+    mode(&dir_dir, 0o555);
+    // Whoever can write the read-only file anyway (root) serves as nobody.
+    let privileged = std::fs::OpenOptions::new().write(true).open(&db).is_ok();
+
+    for path in [&db, &in_dir] {
+        let output = serve_unprivileged(path, privileged);
+        assert_eq!(output.status.code(), Some(1), "{path:?}: {}", stderr(&output));
+        let said = stderr(&output);
+        assert!(said.contains(path.to_str().unwrap()), "{said}");
+        assert!(!said.contains("serving on"), "{said}");
+    }
+
+    // Not a database at all.
+    let text = file_dir.join("notes.txt");
+    std::fs::write(&text, "shopping list\n".repeat(100)).unwrap();
+    mode(&text, 0o666);
+    let output = serve_unprivileged(&text, privileged);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stderr(&output).contains("notes.txt"), "{}", stderr(&output));
+}

@@ -49,7 +49,7 @@ pub use process::{
     CommandLineError, DEFAULT_TIMEOUT, EngineCommand, EngineOptions, EngineProcess, EngineStderr,
     Expect,
 };
-pub use record::{StoreRecorder, saved_player};
+pub use record::{QueuedRecorder, StoreRecorder, saved_player};
 pub use referee::{Forfeit, GameRecord, GameSetup, Outcome, SeatPlayer, referee_game};
 pub use report::{
     FailureReport, GameTally, KindCount, MatchReport, Mean, PlayerReport, RolePoints,

@@ -60,6 +60,26 @@ pub enum StoreError {
         /// The newest version this program knows.
         known: i64,
     },
+    /// The database can be read but not written (a read-only file or
+    /// directory): refused before anything is played.
+    #[error("the database {path} cannot be written: choose another with --db")]
+    ReadOnly {
+        /// The database file.
+        path: PathBuf,
+        /// What SQLite said.
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// The writer thread could not be started.
+    #[error("cannot start the database's writer thread")]
+    Thread {
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A queued write was not made: the reason.
+    #[error("not saved: {0}")]
+    Unsaved(&'static str),
     /// Any other failure of SQLite.
     #[error("database error")]
     Sql(#[from] rusqlite::Error),

@@ -15,7 +15,11 @@
 //!
 //! [`Store`] is the handle: `Send + Sync`, one writer behind a mutex and a
 //! few reader connections, WAL mode and a busy timeout, so that a web server
-//! can share one `Store` between the threads of its concurrent games.
+//! can share one `Store` between the threads of its concurrent games. A
+//! server saves through a [`Writer`] instead: one thread that commits the
+//! queued writes of many games in one transaction and one sync (group
+//! commit), and tells each game's [`Line`] when its writes are durable.
+//! [`Store::prune`] removes old matches (retention).
 //!
 //! ```
 //! use crib_core::{GameConfig, Match, Claims};
@@ -45,21 +49,25 @@
 mod codec;
 mod drill;
 mod error;
+mod retention;
 mod schema;
 mod stats;
 mod store;
 #[doc(hidden)]
 pub mod testing;
 mod web;
+mod writer;
 
 pub use drill::{DrillAnswer, DrillPlace, DrillRecord};
 pub use error::StoreError;
+pub use retention::Pruned;
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use stats::{Record, RolePoints, Stats};
 pub use store::{
     GameId, GameSummary, Move, NewGame, Outcome, Player, PlayerKind, Resumed, Status, Store,
 };
 pub use web::WebTable;
+pub use writer::{GameSlot, Line, Writer};
 
 #[doc(hidden)]
 pub use schema::migrate_to;

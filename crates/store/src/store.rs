@@ -330,27 +330,9 @@ impl Store {
         let opening = events_json(opening);
         let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.execute(
-            "INSERT INTO games (seed, players, target, games_to_win, muggins, opening)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![
-                seed_to_sql(setup.seed),
-                setup.config.players(),
-                setup.config.target(),
-                setup.games_to_win,
-                setup.muggins,
-                opening
-            ],
-        )?;
-        let id = tx.last_insert_rowid();
-        for (seat, player) in setup.players.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO seats (game_id, seat, kind, name) VALUES (?1, ?2, ?3, ?4)",
-                params![id, seat as i64, player.kind.as_str(), player.name],
-            )?;
-        }
+        let id = insert_game(&tx, setup, &opening)?;
         tx.commit()?;
-        Ok(GameId(id))
+        Ok(id)
     }
 
     /// Saves one action of match `id`, taken by `seat` with `claims`, and
@@ -369,34 +351,10 @@ impl Store {
         claims: Claims,
         events: &[Event],
     ) -> Result<u32, StoreError> {
+        let events_text = events_json(events);
         let mut conn = self.writer();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let status: Option<String> = tx
-            .query_row("SELECT status FROM games WHERE id = ?1", [id.0], |row| row.get(0))
-            .optional()?;
-        match status.as_deref() {
-            None => return Err(StoreError::NoSuchGame(id)),
-            Some("playing") => {}
-            Some(_) => return Err(StoreError::Closed(id)),
-        }
-        let ply: u32 = tx.query_row(
-            "SELECT COALESCE(MAX(ply) + 1, 0) FROM actions WHERE game_id = ?1",
-            [id.0],
-            |row| row.get(0),
-        )?;
-        tx.execute(
-            "INSERT INTO actions (game_id, ply, seat, action, claims, events)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![
-                id.0,
-                ply,
-                seat.index() as i64,
-                action_text(action),
-                claims_text(claims),
-                events_json(events)
-            ],
-        )?;
-        save_results(&tx, id, events)?;
+        let ply = insert_action(&tx, id, seat, action, claims, events, &events_text)?;
         tx.commit()?;
         Ok(ply)
     }
@@ -422,20 +380,7 @@ impl Store {
     ///
     /// No such match, a failed write.
     pub fn give_up(&self, id: GameId, seat: Option<Seat>) -> Result<(), StoreError> {
-        let conn = self.writer();
-        let exists: Option<i64> = conn
-            .query_row("SELECT id FROM games WHERE id = ?1", [id.0], |row| row.get(0))
-            .optional()?;
-        if exists.is_none() {
-            return Err(StoreError::NoSuchGame(id));
-        }
-        conn.execute(
-            "UPDATE games SET status = 'abandoned', given_up_by = ?2,
-                 finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
-             WHERE id = ?1 AND status = 'playing'",
-            params![id.0, seat.map(|seat| seat.index() as i64)],
-        )?;
-        Ok(())
+        close_given_up(&self.writer(), id, seat)
     }
 
     /// Match `id` as listed.
@@ -555,7 +500,7 @@ impl Store {
 /// crash of the machine, not only of the program; foreign keys on; a busy
 /// timeout for other processes. Whose file it is is checked before anything
 /// is set, since setting WAL writes to the file.
-fn connect(path: &Path) -> Result<Connection, StoreError> {
+pub(crate) fn connect(path: &Path) -> Result<Connection, StoreError> {
     let failed = |source| StoreError::Open { path: path.to_owned(), source };
     let conn = Connection::open(path).map_err(failed)?;
     conn.busy_timeout(BUSY_TIMEOUT).map_err(failed)?;
@@ -579,8 +524,97 @@ fn connect_read_only(path: &Path) -> Result<Connection, StoreError> {
     Ok(conn)
 }
 
+/// Inserts a new match and its seats; returns its number. Part of the
+/// caller's transaction.
+pub(crate) fn insert_game(
+    conn: &Connection,
+    setup: &NewGame,
+    opening: &str,
+) -> Result<GameId, StoreError> {
+    conn.execute(
+        "INSERT INTO games (seed, players, target, games_to_win, muggins, opening)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![
+            seed_to_sql(setup.seed),
+            setup.config.players(),
+            setup.config.target(),
+            setup.games_to_win,
+            setup.muggins,
+            opening
+        ],
+    )?;
+    let id = conn.last_insert_rowid();
+    let mut insert = conn
+        .prepare_cached("INSERT INTO seats (game_id, seat, kind, name) VALUES (?1, ?2, ?3, ?4)")?;
+    for (seat, player) in setup.players.iter().enumerate() {
+        insert.execute(params![id, seat as i64, player.kind.as_str(), player.name])?;
+    }
+    Ok(GameId(id))
+}
+
+/// Inserts the next action of match `id` (whose events are `events`, as
+/// JSON `events_text`) with the results it wins; returns its number. Part of
+/// the caller's transaction.
+pub(crate) fn insert_action(
+    conn: &Connection,
+    id: GameId,
+    seat: Seat,
+    action: Action,
+    claims: Claims,
+    events: &[Event],
+    events_text: &str,
+) -> Result<u32, StoreError> {
+    let status: Option<String> = conn
+        .prepare_cached("SELECT status FROM games WHERE id = ?1")?
+        .query_row([id.0], |row| row.get(0))
+        .optional()?;
+    match status.as_deref() {
+        None => return Err(StoreError::NoSuchGame(id)),
+        Some("playing") => {}
+        Some(_) => return Err(StoreError::Closed(id)),
+    }
+    let ply: u32 = conn
+        .prepare_cached("SELECT COALESCE(MAX(ply) + 1, 0) FROM actions WHERE game_id = ?1")?
+        .query_row([id.0], |row| row.get(0))?;
+    conn.prepare_cached(
+        "INSERT INTO actions (game_id, ply, seat, action, claims, events)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![
+        id.0,
+        ply,
+        seat.index() as i64,
+        action_text(action),
+        claims_text(claims),
+        events_text
+    ])?;
+    save_results(conn, id, events)?;
+    Ok(ply)
+}
+
+/// Closes match `id` as given up by `seat`, if it is still being played.
+pub(crate) fn close_given_up(
+    conn: &Connection,
+    id: GameId,
+    seat: Option<Seat>,
+) -> Result<(), StoreError> {
+    let exists: Option<i64> = conn
+        .query_row("SELECT id FROM games WHERE id = ?1", [id.0], |row| row.get(0))
+        .optional()?;
+    if exists.is_none() {
+        return Err(StoreError::NoSuchGame(id));
+    }
+    conn.execute(
+        "UPDATE games SET status = 'abandoned', given_up_by = ?2,
+             finished_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+         WHERE id = ?1 AND status = 'playing'",
+        params![id.0, seat.map(|seat| seat.index() as i64)],
+    )?;
+    Ok(())
+}
+
 /// The JSON of a list of events: what replays are checked against.
-fn events_json(events: &[Event]) -> String {
+pub(crate) fn events_json(events: &[Event]) -> String {
     serde_json::to_string(events).expect("events serialize: every field is plain data")
 }
 

@@ -7,6 +7,15 @@ use crib_core::{Action, Claims, Event, GameConfig, Match, Seat, derive_seed};
 
 use crate::{GameId, NewGame, Player, Store, StoreError};
 
+/// SQL that makes the database refuse every new action, with a real
+/// SQLite error that says "the disk says no": a failed write, for the tests
+/// of what a failed save does. [`ALLOW_ACTIONS`] takes it back.
+pub const REFUSE_ACTIONS: &str = "CREATE TRIGGER refuse BEFORE INSERT ON actions
+     BEGIN SELECT RAISE(ABORT, 'the disk says no'); END;";
+
+/// SQL that undoes [`REFUSE_ACTIONS`].
+pub const ALLOW_ACTIONS: &str = "DROP TRIGGER refuse";
+
 /// The seat that claims with muggins.
 const FIRST: Seat = Seat::ALL[0];
 

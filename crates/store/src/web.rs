@@ -7,7 +7,7 @@
 //! hash of each seat's token. The store never sees a token, and does not
 //! know how its hash is made: it keeps text and gives it back.
 
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::store::{seed_from_sql, seed_to_sql};
 use crate::{GameId, Store, StoreError};
@@ -41,39 +41,7 @@ impl Store {
     ///
     /// No such match as `table.game`, a failed write.
     pub fn save_web_table(&self, table: &WebTable) -> Result<(), StoreError> {
-        let matches = i64::try_from(table.matches).unwrap_or(i64::MAX);
-        let json = |value: serde_json::Value| value.to_string();
-        // The two-seat columns of the third schema keep seats 0 and 1.
-        let hash = |seat: usize| table.token_hashes.get(seat).cloned().unwrap_or_default();
-        let conn = self.writer();
-        conn.execute(
-            "INSERT INTO web_tables (table_id, game_id, opponent, seed, games_to_win, matches,
-                                     joined, token_hash_0, token_hash_1,
-                                     seat_kinds, seat_joined, seat_hashes)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
-             ON CONFLICT (table_id) DO UPDATE SET
-                 game_id = excluded.game_id, opponent = excluded.opponent,
-                 seed = excluded.seed, games_to_win = excluded.games_to_win,
-                 matches = excluded.matches, joined = excluded.joined,
-                 token_hash_0 = excluded.token_hash_0, token_hash_1 = excluded.token_hash_1,
-                 seat_kinds = excluded.seat_kinds, seat_joined = excluded.seat_joined,
-                 seat_hashes = excluded.seat_hashes",
-            params![
-                table.table_id,
-                table.game.0,
-                table.seats.get(1).cloned().unwrap_or_default(),
-                seed_to_sql(table.seed),
-                table.games_to_win,
-                matches,
-                table.joined.iter().all(|&joined| joined),
-                hash(0),
-                hash(1),
-                json(serde_json::json!(table.seats)),
-                json(serde_json::json!(table.joined)),
-                json(serde_json::json!(table.token_hashes)),
-            ],
-        )?;
-        Ok(())
+        upsert_web_table(&self.writer(), table)
     }
 
     /// The table saved under `table_id`, if any.
@@ -123,6 +91,43 @@ impl Store {
             }))
         })
     }
+}
+
+/// Saves `table`, over any table saved under its id, in the caller's
+/// transaction.
+pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<(), StoreError> {
+    let matches = i64::try_from(table.matches).unwrap_or(i64::MAX);
+    let json = |value: serde_json::Value| value.to_string();
+    // The two-seat columns of the third schema keep seats 0 and 1.
+    let hash = |seat: usize| table.token_hashes.get(seat).cloned().unwrap_or_default();
+    conn.execute(
+        "INSERT INTO web_tables (table_id, game_id, opponent, seed, games_to_win, matches,
+                                 joined, token_hash_0, token_hash_1,
+                                 seat_kinds, seat_joined, seat_hashes)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+         ON CONFLICT (table_id) DO UPDATE SET
+             game_id = excluded.game_id, opponent = excluded.opponent,
+             seed = excluded.seed, games_to_win = excluded.games_to_win,
+             matches = excluded.matches, joined = excluded.joined,
+             token_hash_0 = excluded.token_hash_0, token_hash_1 = excluded.token_hash_1,
+             seat_kinds = excluded.seat_kinds, seat_joined = excluded.seat_joined,
+             seat_hashes = excluded.seat_hashes",
+        params![
+            table.table_id,
+            table.game.0,
+            table.seats.get(1).cloned().unwrap_or_default(),
+            seed_to_sql(table.seed),
+            table.games_to_win,
+            matches,
+            table.joined.iter().all(|&joined| joined),
+            hash(0),
+            hash(1),
+            json(serde_json::json!(table.seats)),
+            json(serde_json::json!(table.joined)),
+            json(serde_json::json!(table.token_hashes)),
+        ],
+    )?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The store as its users drive it: saving and replaying matches, the
-//! schema's migrations, threads writing at once, and a writer killed at
-//! random moments.
+//! schema's migrations, threads writing at once, the writer thread's group
+//! commit, and a writer killed at random moments.
 
 #![allow(clippy::unwrap_used)]
 
@@ -8,7 +8,9 @@ mod concurrency;
 mod crash;
 mod drill;
 mod migrate;
+mod retention;
 mod roundtrip;
+mod writer;
 
 use std::path::Path;
 

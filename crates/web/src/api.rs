@@ -8,15 +8,20 @@
 //! the same JSON error as anything else. A refused request changes nothing.
 //!
 //! With saved games ([`Server::with_saved_games`]), every match begun at a
-//! table is saved by the table's own recorder (`crib_referee::StoreRecorder`,
+//! table is saved by the table's own recorder (`crib_referee::QueuedRecorder`,
 //! the one record of every interface) as it is played, and the table itself
 //! (its seats, its seed, its current match, its seats' token hashes) in the
-//! store's web tables; quitting gives the match up. A table asked for that
+//! store's web tables; quitting gives the match up. Saving is queued to the
+//! store's writer thread (`crib_store::Writer`), which commits the writes of
+//! many tables together; an answer that shows a change (a move, a new table,
+//! a state that includes a move still being saved) is sent only once the
+//! change is saved, and never with the table locked. A change that could not
+//! be saved answers 500 and is undone: the table is dropped from memory and
+//! loaded again from what was saved at the next request. A table asked for that
 //! the server does not hold (after a restart, or once cleared from memory)
 //! is loaded from the store, one table at a time, and taken up with
 //! `crib_referee::Table::resume`: its programs replay their moves, and any
-//! that is due moves at once. A failure to save is written to stderr and play
-//! goes on; a failure to load answers 500 with a JSON error.
+//! that is due moves at once. A failure to load answers 500 with a JSON error.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -33,14 +38,16 @@ use std::sync::{Mutex, PoisonError};
 
 use crib_ai::{Hint, Strategy};
 use crib_core::{BySeat, Card, CardSet, GameConfig, Seat, derive_seed};
-use crib_referee::{EngineCommand, Taken};
-use crib_store::{Status, StoreError, WebTable};
+use crib_referee::{EngineCommand, Taken, error_chain};
+use crib_store::{Status, StoreError, WebTable, Writer};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 
 use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
 use crate::store::{Entry, Key, Limits, NoRandomness, Store};
-use crate::table::{Engines, Move, MoveError, OpenError, Plan, Room, SeatKind, State};
+use crate::table::{
+    Engines, Move, MoveError, OpenError, Pending, Plan, Room, Saver, SeatKind, State,
+};
 
 /// The largest request body read, in bytes: a move is a few dozen.
 pub const BODY_LIMIT: usize = 4096;
@@ -96,6 +103,10 @@ pub enum ApiError {
     /// The saved games could not be read (the reason is in the server's log).
     #[error("the saved games could not be read")]
     Storage,
+    /// What the request changed could not be saved (the reason is in the
+    /// server's log): it is undone.
+    #[error("the game could not be saved, so this request was undone: try again")]
+    Unsaved,
     /// The `Host` header names another server (DNS rebinding, say).
     #[error(
         "this server does not answer for host {0:?}: use its own address, or start it with \
@@ -134,7 +145,7 @@ impl ApiError {
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Method => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Randomness(_) => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Storage | ApiError::Unsaved => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Failed(_) => StatusCode::BAD_GATEWAY,
             ApiError::WrongHost(_) => StatusCode::MISDIRECTED_REQUEST,
             ApiError::ForeignOrigin(_) => StatusCode::FORBIDDEN,
@@ -234,8 +245,11 @@ pub struct Server {
     /// relies on it).
     seed: Option<u64>,
     opened: AtomicU64,
-    /// Where every table's matches are saved, if anywhere.
+    /// Where every table's matches are saved, if anywhere: read here,
+    /// written by `writer`.
     saved: Option<Arc<crib_store::Store>>,
+    /// The one thread that writes to `saved`.
+    writer: Option<Arc<Writer>>,
     /// Held while a table is loaded from the saved games.
     loading: Mutex<()>,
     /// The engines the server's owner offers, by name.
@@ -253,18 +267,54 @@ impl Server {
             seed,
             opened: AtomicU64::new(0),
             saved: None,
+            writer: None,
             loading: Mutex::new(()),
             engines: Vec::new(),
             drills: Drills::default(),
         }
     }
 
-    /// The same server, saving every table's matches in `saved` and loading
-    /// from it the tables it does not hold.
-    #[must_use]
-    pub fn with_saved_games(mut self, saved: Arc<crib_store::Store>) -> Server {
+    /// The same server, saving every table's matches in `saved` (through a
+    /// writer thread of its own) and loading from it the tables it does not
+    /// hold.
+    ///
+    /// # Errors
+    ///
+    /// A database that cannot be written ([`StoreError::ReadOnly`]), or whose
+    /// writer thread cannot start.
+    pub fn with_saved_games(mut self, saved: Arc<crib_store::Store>) -> Result<Server, StoreError> {
+        self.writer = Some(Arc::new(Writer::spawn(&saved)?));
         self.saved = Some(saved);
-        self
+        Ok(self)
+    }
+
+    /// The writer thread of the saved games, if any: its counts tell how
+    /// many writes and commits it made.
+    pub fn writer(&self) -> Option<&Arc<Writer>> {
+        self.writer.as_ref()
+    }
+
+    /// Where a new or loaded table is saved: a new line of writes.
+    fn saver(&self) -> Option<Saver> {
+        let writer = Arc::clone(self.writer.as_ref()?);
+        Some(Saver { writer, line: crib_store::Line::new() })
+    }
+
+    /// Waits until `pending` is saved. If it cannot be, the table `id` is
+    /// dropped from memory, so that the next request loads it as it was
+    /// saved, and the request fails.
+    async fn settle(
+        &self,
+        id: &str,
+        entry: &Arc<Entry>,
+        pending: Option<Pending>,
+    ) -> Result<(), ApiError> {
+        let Some(Pending { line, count }) = pending else { return Ok(()) };
+        line.saved(count).await.map_err(|error| {
+            eprintln!("crib: saving a game failed: {}", error_chain(&*error));
+            self.store.forget(id, entry);
+            ApiError::Unsaved
+        })
     }
 
     /// The same server, offering these engines (by name) for the seats of
@@ -323,10 +373,10 @@ impl Server {
             row.game,
             &moves,
             &self.engines,
-            Some(saved),
+            self.saver(),
         )
         .map_err(|error| {
-            eprintln!("crib: loading a saved game failed: {}", chain(&error));
+            eprintln!("crib: loading a saved game failed: {}", error_chain(&error));
             ApiError::Storage
         })?;
         let hashes = row.token_hashes.into_iter().collect::<Vec<_>>();
@@ -342,18 +392,25 @@ impl Server {
         }
         let keys = BySeat::from_vec(keys).map_err(|_| unreadable_row("seats", "token hashes"))?;
         let entry = self.store.insert(id, Entry::new(room, keys));
-        self.save_table(id, &entry, &entry.lock());
+        {
+            let table = entry.lock();
+            Server::save_table(id, &entry, &table);
+            // Handed to the writer now: the request that loaded the table
+            // may be one that waits for nothing (a hint, a live stream).
+            table.pending();
+        }
         Ok(entry)
     }
 
-    /// Saves the table itself: its current match, who sits at it, and its
-    /// seats' token hashes.
-    fn save_table(&self, id: &str, entry: &Entry, table: &Room) {
-        let (Some(saved), Some(game)) = (&self.saved, table.saved()) else { return };
+    /// Queues saving the table itself: its current match, who sits at it,
+    /// and its seats' token hashes.
+    fn save_table(id: &str, entry: &Entry, table: &Room) {
+        let (Some(saver), Some(game)) = (table.saver(), table.saved()) else { return };
         let plan = table.plan();
         let row = WebTable {
             table_id: id.to_owned(),
-            game,
+            // The slot's number once written: see `Writer::save_web_table`.
+            game: crib_store::GameId(0),
             seats: plan.kinds.iter().map(|(_, kind)| kind.to_text()).collect(),
             seed: plan.seed,
             games_to_win: plan.games_to_win,
@@ -361,7 +418,7 @@ impl Server {
             joined: table.joined().iter().map(|(_, &joined)| joined).collect(),
             token_hashes: entry.hashes().into_vec(),
         };
-        saved.save_web_table(&row).unwrap_or_else(report);
+        saver.writer.save_web_table(&saver.line, &game, row);
     }
 
     /// The number of tables kept now.
@@ -398,27 +455,16 @@ fn opening(error: OpenError) -> ApiError {
     }
 }
 
-/// Writes a failure to save to stderr: play goes on without it.
+/// Writes a failure to save a drill's answer to stderr: the drill goes on
+/// without it.
 fn report(error: StoreError) {
-    eprintln!("crib: saving a game failed: {}", chain(&error));
+    eprintln!("crib: saving a drill answer failed: {}", error_chain(&error));
 }
 
 /// Writes a failure to load to stderr, and answers 500 for it.
 fn unreadable(error: StoreError) -> ApiError {
-    eprintln!("crib: loading a saved game failed: {}", chain(&error));
+    eprintln!("crib: loading a saved game failed: {}", error_chain(&error));
     ApiError::Storage
-}
-
-/// An error with its causes, `a: b: c`.
-fn chain(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        text.push_str(": ");
-        text.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    text
 }
 
 /// The router of the whole site: the page and the API.
@@ -660,13 +706,14 @@ async fn create(
         .find(|(_, kind)| **kind == SeatKind::Creator)
         .map_or(Seat::ALL[0], |(seat, _)| seat);
     let plan = Plan { kinds, config, games_to_win: games, seed };
-    let room = Room::open(plan, &server.engines, server.saved.as_ref()).map_err(opening)?;
+    let room = Room::open(plan, &server.engines, server.saver()).map_err(opening)?;
     let (game, entry) = server.store.open(room)?;
-    let table = entry.lock();
-    server.save_table(&game, &entry, &table);
-    let state = table.state(creator, 0);
-    let invitations = invitations(&game, &table);
-    drop(table);
+    let (state, invitations, pending) = {
+        let table = entry.lock();
+        Server::save_table(&game, &entry, &table);
+        (table.state(creator, 0), invitations(&game, &table), table.pending())
+    };
+    server.settle(&game, &entry, pending).await?;
     let token = entry.token(creator).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
     Ok((StatusCode::CREATED, Json(Seated { game, seat: creator, token, invitations, state })))
 }
@@ -681,16 +728,18 @@ async fn join(
     let body = body?;
     let request: JoinBody =
         if body.iter().all(u8::is_ascii_whitespace) { JoinBody::default() } else { parse(&body)? };
-    let mut table = entry.lock();
     let wanted = match request.seat {
         Some(index) => Some(Seat::ALL.get(index).copied().ok_or(ApiError::SeatTaken)?),
         None => None,
     };
-    let seat = table.join(wanted).ok_or(ApiError::SeatTaken)?;
-    let token = entry.token(seat).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
-    server.save_table(&id, &entry, &table);
-    let state = table.state(seat, 0);
-    let invitations = invitations(&id, &table);
+    let (seat, token, state, invitations, pending) = {
+        let mut table = entry.lock();
+        let seat = table.join(wanted).ok_or(ApiError::SeatTaken)?;
+        let token = entry.token(seat).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
+        Server::save_table(&id, &entry, &table);
+        (seat, token, table.state(seat, 0), invitations(&id, &table), table.pending())
+    };
+    server.settle(&id, &entry, pending).await?;
     Ok(Json(Seated { game: id, seat, token, invitations, state }))
 }
 
@@ -702,9 +751,14 @@ async fn state(
 ) -> Result<Json<State>, ApiError> {
     let Query(params) = params?;
     let (entry, seat) = seated(&server, &id, &headers, &params)?;
-    let mut table = entry.lock();
-    table.touch();
-    Ok(Json(table.state(seat, params.since.unwrap_or(0))))
+    let (state, pending) = {
+        let mut table = entry.lock();
+        table.touch();
+        (table.state(seat, params.since.unwrap_or(0)), table.pending())
+    };
+    // Nothing to wait for unless the state shows a change still being saved.
+    server.settle(&id, &entry, pending).await?;
+    Ok(Json(state))
 }
 
 async fn act(
@@ -724,10 +778,14 @@ async fn act(
         ActBody::Go => Move::Go,
         ActBody::Continue => Move::Continue,
     };
-    let mut table = entry.lock();
-    let since = table.event_count();
-    table.act(seat, chosen)?;
-    Ok(Json(table.state(seat, since)))
+    let (state, pending) = {
+        let mut table = entry.lock();
+        let since = table.event_count();
+        table.act(seat, chosen)?;
+        (table.state(seat, since), table.pending())
+    };
+    server.settle(&id, &entry, pending).await?;
+    Ok(Json(state))
 }
 
 /// A hint as the page shows it.
@@ -766,7 +824,12 @@ async fn hint(
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
     // The discard table is the costly part of a hint: it is worked out from
     // a copy of the view, with the table unlocked.
-    let view = entry.lock().view(seat);
+    let (view, pending) = {
+        let table = entry.lock();
+        (table.view(seat), table.pending())
+    };
+    // The view may show a move still being saved.
+    server.settle(&id, &entry, pending).await?;
     Ok(Json(match crib_ai::hint(&view) {
         Hint::Discard { keeps, dealer } => HintBody::Discard {
             dealer,
@@ -806,13 +869,15 @@ async fn restart(
     headers: HeaderMap,
 ) -> Result<Json<State>, ApiError> {
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
-    let mut table = entry.lock();
-    table.restart(seat);
-    server.save_table(&id, &entry, &table);
-    if let Some(saved) = &server.saved {
-        table.given_up_for_new(saved);
-    }
-    Ok(Json(table.state(seat, 0)))
+    let (state, pending) = {
+        let mut table = entry.lock();
+        table.restart(seat);
+        Server::save_table(&id, &entry, &table);
+        table.given_up_for_new();
+        (table.state(seat, 0), table.pending())
+    };
+    server.settle(&id, &entry, pending).await?;
+    Ok(Json(state))
 }
 
 async fn quit(
@@ -821,10 +886,14 @@ async fn quit(
     headers: HeaderMap,
 ) -> Result<Json<State>, ApiError> {
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
-    let mut table = entry.lock();
-    let since = table.event_count();
-    table.quit(seat);
-    Ok(Json(table.state(seat, since)))
+    let (state, pending) = {
+        let mut table = entry.lock();
+        let since = table.event_count();
+        table.quit(seat);
+        (table.state(seat, since), table.pending())
+    };
+    server.settle(&id, &entry, pending).await?;
+    Ok(Json(state))
 }
 
 async fn events(

@@ -204,6 +204,15 @@ impl Store {
         self.tables().get(id).cloned()
     }
 
+    /// Drops the table kept under `id` if it is `entry`: a table whose
+    /// saving failed, to be loaded again as it was saved.
+    pub(crate) fn forget(&self, id: &str, entry: &Arc<Entry>) {
+        let mut tables = self.tables();
+        if tables.get(id).is_some_and(|kept| Arc::ptr_eq(kept, entry)) {
+            tables.remove(id);
+        }
+    }
+
     /// The number of tables kept.
     pub(crate) fn len(&self) -> usize {
         self.tables().len()

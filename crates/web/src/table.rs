@@ -7,9 +7,12 @@
 //! programs (the computer at a level, an engine the server's owner named)
 //! move at once, inside the same call: the page paces what it shows, the
 //! server never waits for a person who is not due. Every action goes to the
-//! table's recorder (the one record, `crib_referee::StoreRecorder`) the
-//! moment it is taken; every answer to a seat is built from that seat's view
-//! and its redacted events, in the words of `crib_referee::narrate`.
+//! table's recorder (the one record, `crib_referee::QueuedRecorder`) the
+//! moment it is taken, queued on the table's own line of writes to the
+//! store's writer thread: the table never waits for the disk, and the HTTP
+//! layer waits for [`Room::pending`] to be saved before it answers. Every
+//! answer to a seat is built from that seat's view and its redacted events,
+//! in the words of `crib_referee::narrate`.
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -21,10 +24,10 @@ use crib_core::{
 };
 use crib_referee::narrate::{Narration, Perspective, Step, narrate};
 use crib_referee::{
-    BuiltInContestant, Dealing, EngineContestant, EngineOptions, RecordError, Recorder, Sitter,
-    StoreRecorder, Table, TableError, TableSetup, Taken,
+    BuiltInContestant, Dealing, EngineContestant, EngineOptions, QueuedRecorder, RecordError,
+    Recorder, Sitter, Table, TableError, TableSetup, Taken,
 };
-use crib_store::GameId;
+use crib_store::{GameId, GameSlot, Line, Writer};
 use serde::Serialize;
 use tokio::sync::watch;
 
@@ -116,22 +119,22 @@ pub(crate) struct Current(Arc<Mutex<Saving>>);
 #[derive(Debug, Default)]
 struct Saving {
     /// The match being saved.
-    game: Option<GameId>,
+    game: Option<GameSlot>,
     /// Whether a match given up is only noted in `given_up`, not saved: a
     /// new match is replacing it.
     deferring: bool,
     /// A match given up for a new one, and by whom, not saved as given up
     /// yet: it stays the table's saved match until the new one is saved
     /// as the table's, so that a server stopped in between finds the table.
-    given_up: Option<(GameId, Option<Seat>)>,
+    given_up: Option<(GameSlot, Option<Seat>)>,
 }
 
 impl Current {
-    pub(crate) fn get(&self) -> Option<GameId> {
-        self.saving().game
+    pub(crate) fn get(&self) -> Option<GameSlot> {
+        self.saving().game.clone()
     }
 
-    fn set(&self, id: Option<GameId>) {
+    fn set(&self, id: Option<GameSlot>) {
         self.saving().game = id;
     }
 
@@ -143,7 +146,7 @@ impl Current {
 /// The one record, with the id of the match it saves kept where the table
 /// can read it.
 struct Record {
-    inner: StoreRecorder,
+    inner: QueuedRecorder,
     current: Current,
 }
 
@@ -155,7 +158,7 @@ impl Recorder for Record {
         opening: &[Event],
     ) -> Result<(), RecordError> {
         let result = self.inner.started(setup, seats, opening);
-        self.current.set(self.inner.current());
+        self.current.set(Some(self.inner.current().clone()));
         result
     }
 
@@ -174,13 +177,11 @@ impl Recorder for Record {
             let mut saving = self.current.saving();
             if saving.deferring {
                 // The new match's start replaces the inner recorder's match.
-                saving.given_up = self.inner.current().map(|id| (id, seat));
+                saving.given_up = Some((self.inner.current().clone(), seat));
                 return Ok(());
             }
         }
-        let result = self.inner.given_up(seat);
-        self.current.set(self.inner.current());
-        result
+        self.inner.given_up(seat)
     }
 }
 
@@ -231,6 +232,8 @@ pub(crate) struct Room {
     matches: u64,
     table: Table,
     current: Current,
+    /// Where its matches are saved, if anywhere.
+    saver: Option<Saver>,
     quit: bool,
     /// Why the table can go no further, if a program failed.
     failed: Option<String>,
@@ -267,17 +270,33 @@ fn sitters(kinds: &BySeat<SeatKind>, engines: &Engines) -> Result<BySeat<Sitter>
     BySeat::from_vec(sitters).map_err(|_| OpenError::UnknownEngine(String::new()))
 }
 
+/// Where a table's matches are saved: the store's writer thread, and the
+/// table's own line of writes to it.
+#[derive(Clone, Debug)]
+pub(crate) struct Saver {
+    pub writer: Arc<Writer>,
+    pub line: Line,
+}
+
+/// Writes queued for a table that an answer must wait for: the first
+/// `count` of its line.
+#[derive(Debug)]
+pub(crate) struct Pending {
+    pub line: Line,
+    pub count: u64,
+}
+
 fn recorder(
-    saved: Option<&Arc<crib_store::Store>>,
+    saver: Option<&Saver>,
     resuming: Option<GameId>,
     current: &Current,
 ) -> Option<Box<dyn Recorder>> {
-    let store = Arc::clone(saved?);
+    let Saver { writer, line } = saver?.clone();
     let inner = match resuming {
-        Some(id) => StoreRecorder::resuming(store, id),
-        None => StoreRecorder::new(store),
+        Some(id) => QueuedRecorder::resuming(writer, line, id),
+        None => QueuedRecorder::new(writer, line),
     };
-    current.set(inner.current());
+    current.set(Some(inner.current().clone()));
     Some(Box::new(Record { inner, current: current.clone() }))
 }
 
@@ -287,14 +306,15 @@ impl Room {
     pub(crate) fn open(
         plan: Plan,
         engines: &Engines,
-        saved: Option<&Arc<crib_store::Store>>,
+        saver: Option<Saver>,
     ) -> Result<Room, OpenError> {
         let seats = sitters(&plan.kinds, engines)?;
         let current = Current::default();
         let setup = plan.setup(1);
-        let table = Table::new(setup, seats, Dealing::OnRequest, recorder(saved, None, &current));
+        let recorder = recorder(saver.as_ref(), None, &current);
+        let table = Table::new(setup, seats, Dealing::OnRequest, recorder);
         let joined = plan.kinds.map(|_, kind| *kind != SeatKind::Person);
-        let mut room = Room::with(plan, joined, 1, table, current);
+        let mut room = Room::with(plan, joined, 1, table, current, saver);
         room.table.start()?;
         room.advance();
         Ok(room)
@@ -311,19 +331,14 @@ impl Room {
         game: GameId,
         moves: &[Taken],
         engines: &Engines,
-        saved: Option<&Arc<crib_store::Store>>,
+        saver: Option<Saver>,
     ) -> Result<Room, OpenError> {
         let seats = sitters(&plan.kinds, engines)?;
         let current = Current::default();
         let setup = plan.setup(matches);
-        let table = Table::resume(
-            setup,
-            seats,
-            Dealing::OnRequest,
-            recorder(saved, Some(game), &current),
-            moves,
-        )?;
-        let mut room = Room::with(plan, joined, matches, table, current);
+        let recorder = recorder(saver.as_ref(), Some(game), &current);
+        let table = Table::resume(setup, seats, Dealing::OnRequest, recorder, moves)?;
+        let mut room = Room::with(plan, joined, matches, table, current, saver);
         room.advance();
         Ok(room)
     }
@@ -334,6 +349,7 @@ impl Room {
         matches: u64,
         table: Table,
         current: Current,
+        saver: Option<Saver>,
     ) -> Room {
         Room {
             plan,
@@ -341,6 +357,7 @@ impl Room {
             matches,
             table,
             current,
+            saver,
             quit: false,
             failed: None,
             version: watch::Sender::new(0),
@@ -376,9 +393,22 @@ impl Room {
         self.matches
     }
 
-    /// The match being saved, if it is.
-    pub(crate) fn saved(&self) -> Option<GameId> {
+    /// The match being saved, if it is (its number may not be written yet).
+    pub(crate) fn saved(&self) -> Option<GameSlot> {
         self.current.get()
+    }
+
+    /// Where the table is saved, if anywhere.
+    pub(crate) const fn saver(&self) -> Option<&Saver> {
+        self.saver.as_ref()
+    }
+
+    /// Hands everything queued for saving so far to the writer thread, in
+    /// one piece, and returns it for an answer that shows it to wait for.
+    pub(crate) fn pending(&self) -> Option<Pending> {
+        let Saver { writer, line } = self.saver.as_ref()?;
+        writer.flush(line);
+        Some(Pending { line: line.clone(), count: line.queued() })
     }
 
     fn everyone_joined(&self) -> bool {
@@ -475,15 +505,13 @@ impl Room {
         self.changed();
     }
 
-    /// Saves the match that [`Room::restart`] gave up as given up, in
-    /// `saved`: after the table's row names the new match, so that the
-    /// table is found whenever the server stops.
-    pub(crate) fn given_up_for_new(&mut self, saved: &crib_store::Store) {
+    /// Saves the match that [`Room::restart`] gave up as given up: queued
+    /// after the table's row that names the new match, so that the table is
+    /// found whenever the server stops.
+    pub(crate) fn given_up_for_new(&mut self) {
         let given_up = self.current.saving().given_up.take();
-        if let Some((game, by)) = given_up
-            && let Err(error) = saved.give_up(game, by)
-        {
-            eprintln!("crib: saving a game failed: {}", crib_referee::error_chain(&error));
+        if let (Some((game, by)), Some(saver)) = (given_up, &self.saver) {
+            saver.writer.give_up(&saver.line, &game, by);
         }
     }
 

@@ -68,6 +68,15 @@ pub(crate) fn assert_error(status: StatusCode, value: &Value, expected: StatusCo
 /// card, go or continue. Returns the action taken.
 pub(crate) async fn first_move(app: &Router, id: &str, token: &str) -> Option<&'static str> {
     let current = state(app, id, token).await;
+    let (name, body) = first_move_body(&current)?;
+    let (status, value) = act(app, id, token, body).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    Some(name)
+}
+
+/// The seat's first legal move in `current`, its state: the action's name
+/// and the body that makes it.
+pub(crate) fn first_move_body(current: &Value) -> Option<(&'static str, Value)> {
     let moves = &current["moves"];
     let discard = moves["discard"].as_u64().unwrap() as usize;
     let (name, body) = if discard > 0 {
@@ -82,9 +91,7 @@ pub(crate) async fn first_move(app: &Router, id: &str, token: &str) -> Option<&'
     } else {
         return None;
     };
-    let (status, value) = act(app, id, token, body).await;
-    assert_eq!(status, StatusCode::OK, "{value}");
-    Some(name)
+    Some((name, body))
 }
 
 #[tokio::test]

@@ -133,7 +133,7 @@ async fn answers_are_saved_for_the_person() {
     let dir = tempfile::tempdir().unwrap();
     let saved = Arc::new(Store::open(&dir.path().join("crib.db")).unwrap());
     let app = router(Arc::new(
-        Server::new(Limits::default(), Some(3)).with_saved_games(Arc::clone(&saved)),
+        Server::new(Limits::default(), Some(3)).with_saved_games(Arc::clone(&saved)).unwrap(),
     ));
     let state = start(&app, json!({"seed": 9, "hands": 2})).await;
     let id = state["drill"].as_str().unwrap();

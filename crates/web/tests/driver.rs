@@ -54,6 +54,37 @@ impl Report {
         times.get(index).copied()
     }
 
+    /// The calls that make a move: discard, play, go, continue.
+    pub const MOVES: [&'static str; 4] = ["discard", "play", "go", "continue"];
+
+    /// Every latency of these actions together, sorted.
+    pub fn merged(&self, actions: &[&str]) -> Vec<Duration> {
+        let mut times: Vec<Duration> = actions
+            .iter()
+            .filter_map(|action| self.latencies.get(action))
+            .flatten()
+            .copied()
+            .collect();
+        times.sort();
+        times
+    }
+
+    /// `calls, p50, p99, max` of these actions together, in ms, as one line.
+    pub fn summary(&self, actions: &[&str]) -> String {
+        let times = self.merged(actions);
+        let at = |q: f64| {
+            let index = ((times.len() as f64 - 1.0) * q).round() as usize;
+            times.get(index).map_or(0.0, |took| took.as_secs_f64() * 1000.0)
+        };
+        format!(
+            "{} calls, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            times.len(),
+            at(0.5),
+            at(0.99),
+            at(1.0)
+        )
+    }
+
     /// One line per action: calls, p50, p99, max.
     pub fn table(&self) -> String {
         let mut lines = vec![format!(

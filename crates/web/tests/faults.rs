@@ -19,7 +19,7 @@ use crate::driver::{Plan, run};
 
 fn app(path: &Path, limits: Limits) -> (Arc<Server>, Router) {
     let saved = Arc::new(Store::open(path).unwrap());
-    let server = Arc::new(Server::new(limits, Some(11)).with_saved_games(saved));
+    let server = Arc::new(Server::new(limits, Some(11)).with_saved_games(saved).unwrap());
     (Arc::clone(&server), router(server))
 }
 

@@ -10,13 +10,12 @@ use crib_store::Store;
 use crib_web::{Limits, Server, router};
 use serde_json::{Value, json};
 
-use crate::api::{assert_error, call, create, first_move, state};
+use crate::api::{assert_error, call, create, first_move, first_move_body, state};
 
 /// A server saving its games in the database at `path`, as `crib serve`
 /// starts one: a restart is a new one on the same file.
 fn app(path: &Path) -> Router {
-    let saved = Arc::new(Store::open(path).unwrap());
-    router(Arc::new(Server::new(Limits::default(), Some(11)).with_saved_games(saved)))
+    counted(path).0
 }
 
 async fn moves(app: &Router, id: &str, token: &str, count: usize) {
@@ -174,4 +173,74 @@ async fn a_four_seat_table_goes_on_after_a_restart() {
     assert_eq!(row.joined, [true, true, true, true]);
     assert_eq!(row.token_hashes.len(), 4);
     assert_eq!(store.resume(row.game).unwrap().events.len() as u64, now["next"].as_u64().unwrap());
+}
+
+/// [`app`], and the server's handle for the writer's counts.
+fn counted(path: &Path) -> (Router, Arc<Server>) {
+    let saved = Arc::new(Store::open(path).unwrap());
+    let server =
+        Arc::new(Server::new(Limits::default(), Some(11)).with_saved_games(saved).unwrap());
+    (router(Arc::clone(&server)), server)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_tables_moves_are_committed_together_and_all_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crib.db");
+    let (app, server) = counted(&path);
+    let players: Vec<_> = (0..24)
+        .map(|seed| {
+            let app = app.clone();
+            tokio::spawn(async move {
+                let (id, token, _) = create(&app, json!({"seed": seed})).await;
+                moves(&app, &id, &token, 6).await;
+                let next = state(&app, &id, &token).await["next"].as_u64().unwrap();
+                (id, next)
+            })
+        })
+        .collect();
+    let mut played = Vec::new();
+    for player in players {
+        played.push(player.await.unwrap());
+    }
+    let writer = server.writer().unwrap();
+    let (writes, commits) = (writer.writes(), writer.commits());
+    // Each table: its start, its first deal, its row, then six moves each
+    // answered by the computer.
+    assert!(writes >= 24 * 9, "{writes} writes");
+    assert!(commits < writes, "{commits} commits for {writes} writes: none grouped");
+    // Every answered move is in the file, event for event.
+    let store = Store::open(&path).unwrap();
+    for (id, next) in played {
+        let table = store.web_table(&id).unwrap().unwrap();
+        assert_eq!(store.resume(table.game).unwrap().events.len() as u64, next, "table {id}");
+    }
+}
+
+#[tokio::test]
+async fn a_move_that_cannot_be_saved_is_refused_and_undone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crib.db");
+    let app = app(&path);
+    let (id, token, _) = create(&app, json!({"seed": 5})).await;
+    moves(&app, &id, &token, 2).await;
+    let before = state(&app, &id, &token).await;
+
+    // The disk refuses every action from now on: a real failure of SQLite.
+    let other = rusqlite::Connection::open(&path).unwrap();
+    other.execute_batch(crib_store::testing::REFUSE_ACTIONS).unwrap();
+    let (_, body) = first_move_body(&before).expect("a move to make");
+    let uri = format!("/api/games/{id}/act");
+    let (status, value) =
+        call(&app, Method::POST, &uri, Some(&token), Some(body.to_string())).await;
+    assert_error(status, &value, StatusCode::INTERNAL_SERVER_ERROR, "could not be saved");
+
+    // Once the disk takes writes again, the table is as it was saved: the
+    // refused move undone, and it can be made again.
+    other.execute_batch(crib_store::testing::ALLOW_ACTIONS).unwrap();
+    assert_eq!(state(&app, &id, &token).await, before);
+    let (status, value) =
+        call(&app, Method::POST, &uri, Some(&token), Some(body.to_string())).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert!(value["next"].as_u64().unwrap() > before["next"].as_u64().unwrap());
 }

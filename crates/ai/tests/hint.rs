@@ -81,10 +81,10 @@ fn brute_replies(view: &View, card: Card) -> (Option<Seat>, BTreeMap<String, Vec
             continue;
         }
         let mut answered = after;
-        if let Ok(play) = answered.play(next, reply) {
-            if play.points.total() > 0 {
-                replies.entry(format!("{:?}", play.points)).or_default().push(reply);
-            }
+        if let Ok(play) = answered.play(next, reply)
+            && play.points.total() > 0
+        {
+            replies.entry(format!("{:?}", play.points)).or_default().push(reply);
         }
     }
     (Some(next), replies)
@@ -158,16 +158,16 @@ fn every_play_hint_fact_is_true_of_its_position() {
                     after.play(view.seat, option.card).unwrap();
                     for held in game.hand(next).iter() {
                         let mut answered = after;
-                        if let Ok(reply) = answered.play(next, held) {
-                            if reply.points.total() > 0 {
-                                assert!(
-                                    option.risks.iter().any(|risk| risk.points == reply.points
-                                        && risk.ranks.contains(&held.rank())),
-                                    "{held} pegs {:?} against {}",
-                                    reply.points,
-                                    option.card
-                                );
-                            }
+                        if let Ok(reply) = answered.play(next, held)
+                            && reply.points.total() > 0
+                        {
+                            assert!(
+                                option.risks.iter().any(|risk| risk.points == reply.points
+                                    && risk.ranks.contains(&held.rank())),
+                                "{held} pegs {:?} against {}",
+                                reply.points,
+                                option.card
+                            );
                         }
                     }
                     if option.risks.is_empty() {
@@ -192,12 +192,12 @@ fn every_play_hint_fact_is_true_of_its_position() {
                             {
                                 continue;
                             }
-                            if let Ok(back) = answered.play(view.seat, setup.card) {
-                                if back.points.total() > 0 {
-                                    count += 1;
-                                    most = most.max(back.points.total());
-                                    assert!(setup.after.contains(&reply.rank()));
-                                }
+                            if let Ok(back) = answered.play(view.seat, setup.card)
+                                && back.points.total() > 0
+                            {
+                                count += 1;
+                                most = most.max(back.points.total());
+                                assert!(setup.after.contains(&reply.rank()));
                             }
                         }
                         assert_eq!(count, setup.cards);

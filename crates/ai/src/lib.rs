@@ -50,7 +50,7 @@ pub use player::{
     BasicPlayer, BuiltIn, EasyPlayer, ExpertOptions, ExpertPlayer, Player, RandomPlayer, Strategy,
     UnknownStrategy,
 };
-pub use sim::{GameOutcome, Rate, SimError, play_game};
+pub use sim::{GameOutcome, Rate, SimError, play_game, play_game_watched};
 pub use stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
 pub use throws::{ThrowCounts, measure_throws};
 pub use win::{Measured, RoundCounts, WinTable, chance_now, measure_rounds, win_chance};

@@ -27,11 +27,12 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-use crib_core::{Game, GameConfig, Phase, SourcePoints, Tally, View, cut_for_deal, derive_seed};
+use crib_core::{Game, GameConfig, Phase, SourcePoints, Tally, View};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::{Player, Rate, Strategy};
+use crate::sim::play_game_watched;
+use crate::{Rate, Strategy};
 
 include!("win_table.rs");
 
@@ -252,15 +253,6 @@ fn bump(counts: &mut Vec<u32>, at: u32) {
     counts[at] += 1;
 }
 
-fn difference(after: &SourcePoints, before: &SourcePoints) -> SourcePoints {
-    SourcePoints {
-        heels: after.heels - before.heels,
-        pegging: after.pegging - before.pegging,
-        hand: after.hand - before.hand,
-        crib: after.crib - before.crib,
-    }
-}
-
 /// Measures the distributions of a round's points over `games` seeded games
 /// of two-player self-play between `strategy` players (on every core), and
 /// counts the first dealer's wins. Game `i` is seeded as game `i` of
@@ -296,39 +288,20 @@ fn measure_game(
     index: u64,
 ) -> (RoundCounts, u64) {
     let mut counts = RoundCounts::default();
-    let game_seed = derive_seed(seed, index);
-    let (dealer, _) = cut_for_deal(config, game_seed);
-    let Ok(mut game) = Game::new(config, dealer, derive_seed(game_seed, 1)) else {
-        return (counts, 0);
-    };
-    let mut players: Vec<_> = config
-        .seats()
-        .map(|seat| strategy.player(derive_seed(game_seed, 2 + seat.index() as u64)))
-        .collect();
-    let mut tally: Tally = *game.tally();
-    while game.phase() != Phase::Over {
-        let seat = match game.phase() {
-            Phase::Deal => Some(game.dealer()),
-            Phase::Discard => config.seats().find(|&seat| !game.has_discarded(seat)),
-            _ => game.pegging().turn(),
-        }
-        .unwrap_or(dealer);
-        let Some(action) = players[seat.index()].act(&game.view(seat)) else { break };
-        if game.play(seat, action).is_err() {
-            break;
-        }
+    let mut tally = Tally::default();
+    let mut watch = |game: &Game| {
         let now = *game.tally();
         if now.rounds > tally.rounds {
-            counts.count_round(
-                &difference(&now.pone, &tally.pone),
-                &difference(&now.dealer, &tally.dealer),
-            );
+            counts.count_round(&now.pone.since(&tally.pone), &now.dealer.since(&tally.dealer));
             tally = now;
         }
-    }
-    let won =
-        game.result().is_some_and(|result| result.winner == config.side_of(game.first_dealer()));
-    (counts, u64::from(won))
+    };
+    // Built-in players make only legal moves: a refusal would leave the
+    // game uncounted, and so out of the first dealer's rate too.
+    let outcome = play_game_watched(config, &[strategy, strategy], seed, index, &mut watch);
+    let won = outcome
+        .map_or(0, |outcome| u64::from(outcome.winner == config.side_of(outcome.first_dealer)));
+    (counts, won)
 }
 
 /// The chances of the pone at each stage of a round, by what each side

@@ -85,8 +85,8 @@ pub struct CardFacts {
     /// The replies that would peg against it, by what they peg, most
     /// points first.
     pub risks: Vec<Reply>,
-    /// The seat's own cards that would peg after a reply, most replies
-    /// first.
+    /// The seat's own cards that would peg after a reply, by card and
+    /// what they peg, most replies first.
     pub setups: Vec<Setup>,
 }
 
@@ -105,14 +105,16 @@ pub struct Reply {
     pub cards: u8,
 }
 
-/// A card the seat holds that would peg after a reply to its play.
+/// A card the seat holds that would peg the same points after some
+/// replies to its play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// The card held back.
     pub card: Card,
-    /// The most it would peg after one of those replies.
+    /// What it would peg after each of those replies.
     pub points: PegPoints,
-    /// The ranks of the unseen replies after which it pegs, lowest first.
+    /// The ranks of the unseen replies after which it pegs so, lowest
+    /// first.
     pub after: Vec<Rank>,
     /// How many unseen cards are such replies.
     pub cards: u8,
@@ -222,13 +224,8 @@ fn replies(view: &View, after: Pegging, unseen: CardSet, played: Card) -> (Vec<R
             if points.is_empty() {
                 continue;
             }
-            match setups.iter_mut().find(|setup| setup.card == card) {
-                Some(setup) => {
-                    add_rank(&mut setup.after, &mut setup.cards, reply.rank());
-                    if points.total() > setup.points.total() {
-                        setup.points = points;
-                    }
-                }
+            match setups.iter_mut().find(|setup| setup.card == card && setup.points == points) {
+                Some(setup) => add_rank(&mut setup.after, &mut setup.cards, reply.rank()),
                 None => setups.push(Setup { card, points, after: vec![reply.rank()], cards: 1 }),
             }
         }

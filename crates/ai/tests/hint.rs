@@ -175,12 +175,13 @@ fn every_play_hint_fact_is_true_of_its_position() {
                     } else {
                         risky += 1;
                     }
-                    // Each setup: after each named reply, the card pegs.
+                    // Each setup: exactly the unseen replies after which
+                    // the card pegs those points.
                     for setup in &option.setups {
                         setups += 1;
                         assert!(view.hand.contains(setup.card) && setup.card != option.card);
                         let mut count = 0;
-                        let mut most = 0;
+                        let mut ranks = Vec::new();
                         for index in 0..52 {
                             let reply = Card::from_index(index).unwrap();
                             if view.known_cards().contains(reply) {
@@ -193,15 +194,15 @@ fn every_play_hint_fact_is_true_of_its_position() {
                                 continue;
                             }
                             if let Ok(back) = answered.play(view.seat, setup.card)
-                                && back.points.total() > 0
+                                && back.points == setup.points
                             {
                                 count += 1;
-                                most = most.max(back.points.total());
-                                assert!(setup.after.contains(&reply.rank()));
+                                ranks.push(reply.rank());
                             }
                         }
-                        assert_eq!(count, setup.cards);
-                        assert_eq!(most, setup.points.total());
+                        ranks.dedup();
+                        assert!(!setup.points.is_empty());
+                        assert_eq!((count, ranks), (setup.cards, setup.after.clone()));
                     }
                 }
                 checked += 1;

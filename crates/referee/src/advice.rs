@@ -207,7 +207,10 @@ fn card_reasons(option: &CardFacts, hint: &PlayHint, who: &Perspective) -> Vec<S
         None => {}
     }
     if hint.measure == PlayMeasure::WinChance {
-        reasons.push(format!("With it you win {:.0}% of the time.", 100.0 * option.value));
+        reasons.push(format!(
+            "The expert puts your chance of winning with it at {:.0}%.",
+            100.0 * option.value
+        ));
     }
     reasons
 }

@@ -253,6 +253,14 @@ fn hints_give_the_experts_keeps_and_cards() {
     let drawn = screen(&game, 100, 40).join("\n");
     assert!(drawn.contains("The expert would play"), "{drawn}");
     assert!(!drawn.contains("No card pegs now"), "{drawn}");
+    // On a small screen every card's row is still there, with the expert's
+    // reasons.
+    let small = screen(&game, 80, 24).join("\n");
+    for (rank, option) in play.options.iter().enumerate() {
+        let row = format!("{}. {:>3}", rank + 1, crib_referee::narrate::card_text(option.card));
+        assert!(small.contains(&row), "{row} in {small}");
+    }
+    assert!(small.contains("Pegs"), "{small}");
 }
 
 #[test]

@@ -23,7 +23,10 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let (title, lines, width) = match app.overlay() {
         Some(Overlay::Help) => (" Help ", help(app), 78),
         Some(Overlay::Hint(_, text)) => {
-            (" Hint ", hint_lines(text, HINT_WIDTH.min(area.width.saturating_sub(2))), HINT_WIDTH)
+            let width = HINT_WIDTH.min(area.width.saturating_sub(2));
+            // The window's border and the screen's margin take four rows.
+            let room = usize::from(area.height.saturating_sub(4));
+            (" Hint ", fitted_hint(text, width, room), HINT_WIDTH)
         }
         Some(Overlay::Confirm(Confirm::Quit)) => (
             " Quit? ",
@@ -132,10 +135,24 @@ fn help(app: &App) -> Vec<Line<'static>> {
     lines
 }
 
+/// The hint in at most `room` lines where it can be: every reason of every
+/// row; else every reason of the expert's row and the first of the others
+/// (what each pegs now); else the expert's reasons alone. A table longer
+/// than that is cut at the window's edge.
+fn fitted_hint(text: &HintText, width: u16, room: usize) -> Vec<Line<'static>> {
+    let full = hint_lines(text, width, usize::MAX);
+    if full.len() <= room {
+        return full;
+    }
+    let shorter = hint_lines(text, width, 1);
+    if shorter.len() <= room { shorter } else { hint_lines(text, width, 0) }
+}
+
 /// The hint's words (wrapped to `width`) and its table: the cards in their
-/// faces, the numbers right aligned under their heads, each row's reasons
-/// under it.
-fn hint_lines(text: &HintText, width: u16) -> Vec<Line<'static>> {
+/// faces, the numbers right aligned under their heads, under each row its
+/// reasons (all of them for the expert's row, at most `others` for the
+/// others).
+fn hint_lines(text: &HintText, width: u16, others: usize) -> Vec<Line<'static>> {
     let width = usize::from(width.saturating_sub(2));
     let mut lines: Vec<Line<'static>> =
         text.lines.iter().flat_map(|line| super::wrap(line, width)).map(Line::raw).collect();
@@ -170,7 +187,8 @@ fn hint_lines(text: &HintText, width: u16) -> Vec<Line<'static>> {
             line.push_span(Span::styled("  ← expert", theme::strong()));
         }
         lines.push(line);
-        for reason in &row.reasons {
+        let shown = if row.best { row.reasons.len() } else { others };
+        for reason in row.reasons.iter().take(shown) {
             for (index, part) in
                 super::wrap(reason, width.saturating_sub(9)).into_iter().enumerate()
             {

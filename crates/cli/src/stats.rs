@@ -74,7 +74,8 @@ the two ranks thrown.")]
     },
     /// Your record over your finished matches in the terminal: games, wins,
     /// skunks, average hand, crib and pegging as dealer and pone, best hand,
-    /// beside the computer's.
+    /// beside the computer's; and your counting practice (crib drill and the
+    /// browser's drill): hands, accuracy, median time, the points missed most.
     Me(crate::record::Args),
     /// The chance of winning a two-player game from the board: the first
     /// dealer's chance at 121 and at 61, and a grid by both scores for the

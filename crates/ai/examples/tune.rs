@@ -53,15 +53,6 @@ fn add(into: &mut [u64; 4], points: &SourcePoints) {
     into[3] += u64::from(points.heels);
 }
 
-fn diff(a: &SourcePoints, b: &SourcePoints) -> SourcePoints {
-    SourcePoints {
-        heels: a.heels - b.heels,
-        pegging: a.pegging - b.pegging,
-        hand: a.hand - b.hand,
-        crib: a.crib - b.crib,
-    }
-}
-
 fn play(seed: u64, index: u64, expert_seat: usize, options: ExpertOptions, mirror: bool) -> Totals {
     let config = GameConfig::default();
     let game_seed = derive_seed(seed, index);
@@ -100,7 +91,7 @@ fn play(seed: u64, index: u64, expert_seat: usize, options: ExpertOptions, mirro
         let now = *game.tally();
         if now.rounds > tally.rounds {
             totals.rounds += 1;
-            let (d, p) = (diff(&now.dealer, &tally.dealer), diff(&now.pone, &tally.pone));
+            let (d, p) = (now.dealer.since(&tally.dealer), now.pone.since(&tally.pone));
             if let Some((role, guesses)) = predicted.take() {
                 for (model, guess) in guesses.into_iter().enumerate() {
                     let error = guess - f64::from(d.crib);

@@ -39,7 +39,7 @@ mod win;
 pub use crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
 pub use deals::{CanonicalDeal, canonical_deals};
 pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table};
-pub use hint::{Hint, hint};
+pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Reply, Setup, hint};
 pub use keep::{KeepValue, keep_values};
 pub use keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
 pub use peg::{
@@ -50,7 +50,7 @@ pub use player::{
     BasicPlayer, BuiltIn, EasyPlayer, ExpertOptions, ExpertPlayer, Player, RandomPlayer, Strategy,
     UnknownStrategy,
 };
-pub use sim::{GameOutcome, Rate, SimError, play_game};
+pub use sim::{GameOutcome, Rate, SimError, play_game, play_game_watched};
 pub use stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
 pub use throws::{ThrowCounts, measure_throws};
-pub use win::win_chance;
+pub use win::{Measured, RoundCounts, WinTable, chance_now, measure_rounds, win_chance};

@@ -63,6 +63,22 @@ pub fn play_game(
     seed: u64,
     index: u64,
 ) -> Result<GameOutcome, SimError> {
+    play_game_watched(config, seats, seed, index, &mut |_| {})
+}
+
+/// [`play_game`], showing the game to `watch` after every action (for
+/// measures of the game as it goes, such as each round's points).
+///
+/// # Errors
+///
+/// The wrong number of players, or a player's illegal action.
+pub fn play_game_watched(
+    config: GameConfig,
+    seats: &[Strategy],
+    seed: u64,
+    index: u64,
+    watch: &mut dyn FnMut(&Game),
+) -> Result<GameOutcome, SimError> {
     let players = config.players();
     if seats.len() != usize::from(players) {
         return Err(SimError::Seats { players, given: seats.len() });
@@ -93,6 +109,7 @@ pub fn play_game(
         };
         game.check(seat, action).map_err(|error| SimError::Illegal { game: index, seat, error })?;
         game.play_unchecked(seat, action);
+        watch(&game);
     }
     let result = game.result().expect("the game is over");
     Ok(GameOutcome {

@@ -1,8 +1,9 @@
 //! The chance of winning a two-player game from the board.
 //!
 //! A round is modelled as four independent draws from distributions
-//! measured over many rounds of expert self-play (see the table below and
-//! `examples/rounds.rs`, which measures them):
+//! measured over many rounds of expert self-play ([`measure_rounds`]; the
+//! numbers are kept in `win_table.rs`, written by
+//! `crib stats board --rebuild --write`):
 //!
 //! - the play: the pone's and the dealer's points together (one joint
 //!   distribution, since one side's go is the other's loss; his heels is
@@ -18,15 +19,30 @@
 //! programming over `a + b` (every round scores at least the last card's
 //! point, so each round strictly lowers it), once, on first use, for every
 //! `a` and `b` up to 121 (a few milliseconds).
+//!
+//! The model is of two players: with three or four the rounds are other
+//! rounds (three hands, or partners), and no table is kept for them.
 
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::sync::OnceLock;
+
+use crib_core::{Game, GameConfig, Phase, SourcePoints, Tally, View};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::sim::play_game_watched;
+use crate::{Rate, Strategy};
+
+include!("win_table.rs");
 
 /// The largest target.
 const MAX_NEED: usize = 121;
 
 /// The chance that a side needing `my_need` points wins against a side
 /// needing `their_need`, at the start of a round that it deals (`dealing`)
-/// or not. A side that needs nothing has won.
+/// or not, from the table kept in the repository. A side that needs
+/// nothing has won.
 ///
 /// ```
 /// // Level at the start of a game, the dealer is the favourite.
@@ -37,145 +53,381 @@ const MAX_NEED: usize = 121;
 /// ```
 #[must_use]
 pub fn win_chance(my_need: u16, their_need: u16, dealing: bool) -> f64 {
-    if my_need == 0 {
-        return 1.0;
+    WinTable::stored().chance(my_need, their_need, dealing)
+}
+
+/// The chance that the seat of `view` (its side) wins the game from where
+/// the view stands, or `None` when the table has no model for it (three or
+/// four players).
+///
+/// Between rounds and in the discard it is the table's chance at the start
+/// of the round. During the play it is weighed between the chance at the
+/// start of the round and the chance after the play by the share of the
+/// play's cards already played (the points pegged so far are on the board),
+/// an approximation of the part of the play still to come. A game over is
+/// won or lost.
+#[must_use]
+pub fn chance_now(view: &View) -> Option<f64> {
+    if view.config.players() != 2 {
+        return None;
     }
-    if their_need == 0 {
-        return 0.0;
+    let mine = view.config.side_of(view.seat);
+    if let Some(winner) = view.winner {
+        return Some(if winner == mine { 1.0 } else { 0.0 });
     }
-    let (mine, theirs) =
-        (usize::from(my_need).min(MAX_NEED), usize::from(their_need).min(MAX_NEED));
-    let table = tables();
-    if dealing { 1.0 - table.pone[at(theirs, mine)] } else { table.pone[at(mine, theirs)] }
+    let target = u16::from(view.config.target());
+    let need =
+        |seat: crib_core::Seat| target.saturating_sub(view.board.score(view.config.side_of(seat)));
+    let dealer = view.dealer;
+    let pone = view.pone();
+    let dealing = view.seat == dealer;
+    let table = WinTable::stored();
+    let start = if dealing {
+        table.chance(need(dealer), need(pone), true)
+    } else {
+        table.chance(need(pone), need(dealer), false)
+    };
+    if view.phase != Phase::Pegging {
+        return Some(start);
+    }
+    let cards = f64::from(2 * crib_core::CARDS_TO_PLAY);
+    let share = f64::from(view.pegging.played().len() as u32) / cards;
+    let pone_wins = table.pone_after_play(need(pone), need(dealer));
+    let after = if dealing { 1.0 - pone_wins } else { pone_wins };
+    Some((1.0 - share) * start + share * after)
+}
+
+/// The distributions of a round's points that the table is built from.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct RoundCounts {
+    /// Rounds by the pone's and the dealer's points in the play (his heels
+    /// with the dealer's).
+    pub play: BTreeMap<(u8, u8), u32>,
+    /// Rounds by the pone's hand.
+    pub pone_hand: Vec<u32>,
+    /// Rounds by the dealer's hand and crib together.
+    pub dealer_show: Vec<u32>,
+}
+
+/// What a run of self-play measured: the rounds, and the first dealer's
+/// wins, counted directly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Measured {
+    /// The distributions of the completed rounds.
+    pub counts: RoundCounts,
+    /// The games played.
+    pub games: u64,
+    /// The seed of the run.
+    pub seed: u64,
+    /// The player of every seat.
+    pub strategy: Strategy,
+    /// The games won by the side that dealt first.
+    pub first_dealer_wins: u64,
+}
+
+impl Measured {
+    /// The first dealer's rate of winning, with its 95% interval.
+    #[must_use]
+    pub fn first_dealer_rate(&self) -> Rate {
+        Rate::new(self.first_dealer_wins, self.games)
+    }
+}
+
+impl RoundCounts {
+    /// The counts kept in the repository, that [`win_chance`] uses.
+    #[must_use]
+    pub fn stored() -> RoundCounts {
+        RoundCounts {
+            play: PLAY.iter().map(|&(pone, dealer, count)| ((pone, dealer), count)).collect(),
+            pone_hand: PONE_HAND.to_vec(),
+            dealer_show: DEALER_SHOW.to_vec(),
+        }
+    }
+
+    /// The completed rounds counted.
+    #[must_use]
+    pub fn rounds(&self) -> u32 {
+        self.play.values().sum()
+    }
+
+    fn merge(mut self, other: RoundCounts) -> RoundCounts {
+        for (key, count) in other.play {
+            *self.play.entry(key).or_default() += count;
+        }
+        add(&mut self.pone_hand, &other.pone_hand);
+        add(&mut self.dealer_show, &other.dealer_show);
+        self
+    }
+
+    fn count_round(&mut self, pone: &SourcePoints, dealer: &SourcePoints) {
+        let small = |points: u32| u8::try_from(points).unwrap_or(u8::MAX);
+        *self
+            .play
+            .entry((small(pone.pegging), small(dealer.pegging + dealer.heels)))
+            .or_default() += 1;
+        bump(&mut self.pone_hand, pone.hand);
+        bump(&mut self.dealer_show, dealer.hand + dealer.crib);
+    }
+}
+
+impl Measured {
+    /// The Rust source of `win_table.rs` for these counts: what
+    /// `crib stats board --rebuild --write` writes.
+    #[must_use]
+    pub fn source(&self) -> String {
+        let counts = &self.counts;
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "// The distributions of a round's points that `win_chance` is built from:\n\
+             // {} rounds of {} self-play, {} games seeded {}. Written by\n\
+             // `crib stats board --rebuild --write`, not by hand.",
+            counts.rounds(),
+            self.strategy,
+            self.games,
+            self.seed
+        );
+        let _ = writeln!(
+            text,
+            "/// The games, the seed and the first dealer's wins of the measure.\n\
+             const MEASURED: (u64, u64, u64) = ({}, {}, {});",
+            self.games, self.seed, self.first_dealer_wins
+        );
+        let play: Vec<String> = counts
+            .play
+            .iter()
+            .map(|(&(pone, dealer), count)| format!("({pone}, {dealer}, {count})"))
+            .collect();
+        table(&mut text, "PLAY", &format!("(u8, u8, u32); {}", play.len()), &play);
+        let numbers = |counts: &[u32], len: usize| -> Vec<String> {
+            (0..len).map(|i| counts.get(i).copied().unwrap_or(0).to_string()).collect()
+        };
+        table(&mut text, "PONE_HAND", "u32; 30", &numbers(&counts.pone_hand, 30));
+        table(&mut text, "DEALER_SHOW", "u32; 60", &numbers(&counts.dealer_show, 60));
+        text
+    }
+
+    /// What the repository keeps.
+    #[must_use]
+    pub fn stored() -> Measured {
+        Measured {
+            counts: RoundCounts::stored(),
+            games: MEASURED.0,
+            seed: MEASURED.1,
+            strategy: Strategy::Expert,
+            first_dealer_wins: MEASURED.2,
+        }
+    }
+}
+
+/// A constant array of `items`, wrapped at 100 columns.
+fn table(text: &mut String, name: &str, kind: &str, items: &[String]) {
+    let _ = writeln!(text, "#[rustfmt::skip]\nconst {name}: [{kind}] = [");
+    let mut line = String::from("   ");
+    for item in items {
+        if line.len() + item.len() + 2 > 100 {
+            let _ = writeln!(text, "{line}");
+            line = String::from("   ");
+        }
+        line.push(' ');
+        line.push_str(item);
+        line.push(',');
+    }
+    let _ = writeln!(text, "{line}\n];");
+}
+
+fn add(ours: &mut Vec<u32>, theirs: &[u32]) {
+    if ours.len() < theirs.len() {
+        ours.resize(theirs.len(), 0);
+    }
+    for (a, b) in ours.iter_mut().zip(theirs) {
+        *a += b;
+    }
+}
+
+fn bump(counts: &mut Vec<u32>, at: u32) {
+    let at = at as usize;
+    if counts.len() <= at {
+        counts.resize(at + 1, 0);
+    }
+    counts[at] += 1;
+}
+
+/// Measures the distributions of a round's points over `games` seeded games
+/// of two-player self-play between `strategy` players (on every core), and
+/// counts the first dealer's wins. Game `i` is seeded as game `i` of
+/// [`play_game`](crate::play_game)'s runs. `progress` is called after each
+/// game.
+#[must_use]
+pub fn measure_rounds(
+    games: u64,
+    seed: u64,
+    strategy: Strategy,
+    progress: &(dyn Fn() + Sync),
+) -> Measured {
+    let config = GameConfig::default();
+    let (counts, first_dealer_wins) = (0..games)
+        .into_par_iter()
+        .map(|index| {
+            let measured = measure_game(config, strategy, seed, index);
+            progress();
+            measured
+        })
+        .reduce(
+            || (RoundCounts::default(), 0),
+            |(a, wins_a), (b, wins_b)| (a.merge(b), wins_a + wins_b),
+        );
+    Measured { counts, games, seed, strategy, first_dealer_wins }
+}
+
+/// One game's completed rounds, and 1 if the first dealer won it.
+fn measure_game(
+    config: GameConfig,
+    strategy: Strategy,
+    seed: u64,
+    index: u64,
+) -> (RoundCounts, u64) {
+    let mut counts = RoundCounts::default();
+    let mut tally = Tally::default();
+    let mut watch = |game: &Game| {
+        let now = *game.tally();
+        if now.rounds > tally.rounds {
+            counts.count_round(&now.pone.since(&tally.pone), &now.dealer.since(&tally.dealer));
+            tally = now;
+        }
+    };
+    // Built-in players make only legal moves: a refusal would leave the
+    // game uncounted, and so out of the first dealer's rate too.
+    let outcome = play_game_watched(config, &[strategy, strategy], seed, index, &mut watch);
+    let won = outcome
+        .map_or(0, |outcome| u64::from(outcome.winner == config.side_of(outcome.first_dealer)));
+    (counts, won)
+}
+
+/// The chances of the pone at each stage of a round, by what each side
+/// needs.
+#[derive(Clone, Debug)]
+pub struct WinTable {
+    /// The chance the pone wins, at the start of a round, by what the pone
+    /// and the dealer need.
+    pone: Vec<f64>,
+    /// The same after the play, before the pone's hand.
+    shown: Vec<f64>,
+}
+
+impl WinTable {
+    /// The table built from the counts kept in the repository.
+    #[must_use]
+    pub fn stored() -> &'static WinTable {
+        static TABLE: OnceLock<WinTable> = OnceLock::new();
+        TABLE.get_or_init(|| WinTable::from_counts(&RoundCounts::stored()))
+    }
+
+    /// The chance that a side needing `my_need` points wins against a side
+    /// needing `their_need`, at the start of a round that it deals or not.
+    #[must_use]
+    pub fn chance(&self, my_need: u16, their_need: u16, dealing: bool) -> f64 {
+        if my_need == 0 {
+            return 1.0;
+        }
+        if their_need == 0 {
+            return 0.0;
+        }
+        let (mine, theirs) = (clamp(my_need), clamp(their_need));
+        let chance =
+            if dealing { 1.0 - self.pone[at(theirs, mine)] } else { self.pone[at(mine, theirs)] };
+        // Sums of measured probabilities: keep rounding off the edges.
+        chance.clamp(0.0, 1.0)
+    }
+
+    /// The chance that the pone wins, needing `pone_need` against the
+    /// dealer's `dealer_need`, after the play and before the show.
+    #[must_use]
+    pub fn pone_after_play(&self, pone_need: u16, dealer_need: u16) -> f64 {
+        if pone_need == 0 {
+            return 1.0;
+        }
+        if dealer_need == 0 {
+            return 0.0;
+        }
+        self.shown[at(clamp(pone_need), clamp(dealer_need))].clamp(0.0, 1.0)
+    }
+
+    /// The table for measured `counts` (each distribution must have counted
+    /// something).
+    #[must_use]
+    pub fn from_counts(counts: &RoundCounts) -> WinTable {
+        let size = (MAX_NEED + 1) * (MAX_NEED + 1);
+        let play_total: f64 = counts.play.values().map(|&count| f64::from(count)).sum();
+        let play: Vec<(usize, usize, f64)> = counts
+            .play
+            .iter()
+            .map(|(&(pone, dealer), &count)| {
+                (usize::from(pone), usize::from(dealer), f64::from(count) / play_total.max(1.0))
+            })
+            .collect();
+        let pone_hand = probabilities(&counts.pone_hand);
+        let dealer_show = probabilities(&counts.dealer_show);
+        // `pone[a, b]`: the pone wins, needing `a` against the dealer's `b`,
+        // at the start of a round. `shown[a, b]`: the same after the play,
+        // before the pone's hand. `counted[a, b]`: after the pone's hand,
+        // before the dealer's hand and crib.
+        let mut pone = vec![0.0; size];
+        let mut shown = vec![0.0; size];
+        let mut counted = vec![0.0; size];
+        for sum in 2..=2 * MAX_NEED {
+            let pairs = || {
+                (1..=MAX_NEED)
+                    .filter(move |&a| sum > a && sum - a <= MAX_NEED)
+                    .map(move |a| (a, sum - a))
+            };
+            for (a, b) in pairs() {
+                let mut chance = 0.0;
+                for &(x, y, p) in &play {
+                    chance += p * match (x >= a, y >= b) {
+                        (true, true) => 0.5,
+                        (true, false) => 1.0,
+                        (false, true) => 0.0,
+                        // A round pegs at least one point, so this sum is
+                        // lower and already known.
+                        (false, false) => shown[at(a - x, b - y)],
+                    };
+                }
+                pone[at(a, b)] = chance;
+            }
+            for (a, b) in pairs() {
+                // The dealer counts hand and crib; the next round's pone is
+                // this round's dealer, needing `b - k` against `a`.
+                let mut chance = 0.0;
+                for (k, &p) in dealer_show.iter().enumerate() {
+                    if p > 0.0 && k < b {
+                        chance += p * (1.0 - pone[at(b - k, a)]);
+                    }
+                }
+                counted[at(a, b)] = chance;
+            }
+            for (a, b) in pairs() {
+                let mut chance = 0.0;
+                for (h, &p) in pone_hand.iter().enumerate() {
+                    chance += p * if h >= a { 1.0 } else { counted[at(a - h, b)] };
+                }
+                shown[at(a, b)] = chance;
+            }
+        }
+        WinTable { pone, shown }
+    }
+}
+
+fn clamp(need: u16) -> usize {
+    usize::from(need).min(MAX_NEED)
 }
 
 fn at(pone: usize, dealer: usize) -> usize {
     pone * (MAX_NEED + 1) + dealer
 }
 
-struct Tables {
-    /// The chance the pone wins, at the start of a round, by what the pone
-    /// and the dealer need.
-    pone: Vec<f64>,
-}
-
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(build)
-}
-
 /// A measured distribution as probabilities.
 fn probabilities(counts: &[u32]) -> Vec<f64> {
     let total: f64 = counts.iter().map(|&count| f64::from(count)).sum();
-    counts.iter().map(|&count| f64::from(count) / total).collect()
+    counts.iter().map(|&count| f64::from(count) / total.max(1.0)).collect()
 }
-
-fn build() -> Tables {
-    let size = (MAX_NEED + 1) * (MAX_NEED + 1);
-    let play_total: f64 = PLAY.iter().map(|&(_, _, count)| f64::from(count)).sum();
-    let play: Vec<(usize, usize, f64)> = PLAY
-        .iter()
-        .map(|&(pone, dealer, count)| {
-            (usize::from(pone), usize::from(dealer), f64::from(count) / play_total)
-        })
-        .collect();
-    let pone_hand = probabilities(&PONE_HAND);
-    let dealer_show = probabilities(&DEALER_SHOW);
-    // `pone[a, b]`: the pone wins, needing `a` against the dealer's `b`, at
-    // the start of a round. `shown[a, b]`: the same after the play, before
-    // the pone's hand. `counted[a, b]`: after the pone's hand, before the
-    // dealer's hand and crib.
-    let mut pone = vec![0.0; size];
-    let mut shown = vec![0.0; size];
-    let mut counted = vec![0.0; size];
-    for sum in 2..=2 * MAX_NEED {
-        let pairs = || {
-            (1..=MAX_NEED)
-                .filter(move |&a| sum > a && sum - a <= MAX_NEED)
-                .map(move |a| (a, sum - a))
-        };
-        for (a, b) in pairs() {
-            let mut chance = 0.0;
-            for &(x, y, p) in &play {
-                chance += p * match (x >= a, y >= b) {
-                    (true, true) => 0.5,
-                    (true, false) => 1.0,
-                    (false, true) => 0.0,
-                    // A round pegs at least one point, so this sum is lower
-                    // and already known.
-                    (false, false) => shown[at(a - x, b - y)],
-                };
-            }
-            pone[at(a, b)] = chance;
-        }
-        for (a, b) in pairs() {
-            // The dealer counts hand and crib; the next round's pone is
-            // this round's dealer, needing `b - k` against `a`.
-            let mut chance = 0.0;
-            for (k, &p) in dealer_show.iter().enumerate() {
-                if p > 0.0 && k < b {
-                    chance += p * (1.0 - pone[at(b - k, a)]);
-                }
-            }
-            counted[at(a, b)] = chance;
-        }
-        for (a, b) in pairs() {
-            let mut chance = 0.0;
-            for (h, &p) in pone_hand.iter().enumerate() {
-                chance += p * if h >= a { 1.0 } else { counted[at(a - h, b)] };
-            }
-            shown[at(a, b)] = chance;
-        }
-    }
-    Tables { pone }
-}
-
-// The measured distributions, printed by `examples/rounds.rs` (the
-// arguments: 3000 expert 1):
-// 23943 rounds of expert self-play, 3000 games, seed 1.
-// The play: (pone's points, dealer's points and his heels, rounds).
-#[rustfmt::skip]
-const PLAY: [(u8, u8, u32); 199] = [
-    (0, 1, 28), (0, 2, 1060), (0, 3, 1276), (0, 4, 867), (0, 5, 898), (0, 6, 456), (0, 7, 271),
-    (0, 8, 111), (0, 9, 71), (0, 10, 20), (0, 11, 9), (0, 12, 3), (0, 13, 1), (1, 1, 1548),
-    (1, 2, 1350), (1, 3, 1281), (1, 4, 934), (1, 5, 557), (1, 6, 304), (1, 7, 112), (1, 8, 42),
-    (1, 9, 18), (1, 10, 8), (1, 11, 6), (1, 12, 3), (1, 14, 2), (2, 1, 1200), (2, 2, 502),
-    (2, 3, 1011), (2, 4, 548), (2, 5, 527), (2, 6, 212), (2, 7, 169), (2, 8, 91), (2, 9, 68),
-    (2, 10, 25), (2, 11, 25), (2, 12, 6), (2, 13, 8), (2, 14, 1), (2, 15, 5), (3, 1, 1022),
-    (3, 2, 350), (3, 3, 809), (3, 4, 598), (3, 5, 301), (3, 6, 272), (3, 7, 148), (3, 8, 149),
-    (3, 9, 96), (3, 10, 83), (3, 11, 16), (3, 12, 20), (3, 13, 4), (3, 14, 3), (3, 15, 1),
-    (3, 19, 1), (3, 21, 1), (4, 1, 513), (4, 2, 122), (4, 3, 481), (4, 4, 129), (4, 5, 132),
-    (4, 6, 86), (4, 7, 69), (4, 8, 54), (4, 9, 27), (4, 10, 32), (4, 11, 12), (4, 12, 10),
-    (4, 14, 1), (4, 15, 1), (5, 1, 224), (5, 2, 46), (5, 3, 132), (5, 4, 76), (5, 5, 71),
-    (5, 6, 50), (5, 7, 61), (5, 8, 22), (5, 9, 35), (5, 10, 18), (5, 11, 8), (5, 12, 3),
-    (5, 13, 2), (5, 14, 1), (6, 1, 90), (6, 2, 18), (6, 3, 90), (6, 4, 138), (6, 5, 182),
-    (6, 6, 100), (6, 7, 76), (6, 8, 24), (6, 9, 33), (6, 10, 10), (6, 11, 4), (6, 12, 2),
-    (6, 14, 1), (6, 15, 3), (6, 16, 9), (6, 17, 9), (6, 18, 5), (6, 19, 1), (6, 20, 1),
-    (6, 21, 1), (7, 1, 25), (7, 2, 1), (7, 3, 163), (7, 4, 102), (7, 5, 110), (7, 6, 52),
-    (7, 7, 52), (7, 8, 25), (7, 9, 14), (7, 10, 7), (7, 11, 6), (7, 12, 7), (7, 13, 3),
-    (7, 14, 2), (7, 15, 15), (7, 17, 1), (7, 18, 4), (8, 1, 4), (8, 3, 93), (8, 4, 39),
-    (8, 5, 53), (8, 6, 16), (8, 7, 21), (8, 8, 11), (8, 9, 16), (8, 10, 7), (8, 11, 2),
-    (8, 12, 3), (8, 13, 1), (8, 14, 4), (8, 15, 2), (8, 17, 2), (8, 19, 2), (8, 26, 1),
-    (9, 1, 1), (9, 3, 29), (9, 4, 22), (9, 5, 26), (9, 6, 20), (9, 7, 14), (9, 8, 5), (9, 9, 8),
-    (9, 10, 6), (9, 11, 5), (9, 12, 6), (9, 13, 4), (9, 14, 1), (9, 15, 6), (9, 17, 2),
-    (10, 3, 29), (10, 4, 4), (10, 5, 20), (10, 6, 8), (10, 7, 4), (10, 8, 13), (10, 9, 11),
-    (10, 10, 4), (10, 11, 6), (10, 13, 1), (10, 14, 4), (11, 3, 6), (11, 4, 1), (11, 5, 21),
-    (11, 6, 1), (11, 7, 11), (11, 8, 3), (11, 9, 4), (11, 10, 4), (11, 11, 3), (12, 3, 2),
-    (12, 5, 1), (12, 6, 2), (12, 7, 3), (12, 9, 2), (12, 10, 4), (12, 11, 2), (12, 12, 1),
-    (13, 5, 2), (13, 7, 2), (13, 8, 1), (13, 9, 1), (13, 10, 1), (13, 17, 1), (14, 5, 1),
-    (14, 6, 1), (14, 7, 2), (14, 10, 2), (15, 7, 2), (15, 9, 3), (15, 12, 1), (16, 8, 1),
-    (16, 9, 1), (17, 10, 2),
-];
-// The pone's hand: rounds by points.
-#[rustfmt::skip]
-const PONE_HAND: [u32; 30] = [
-    88, 14, 1159, 257, 2955, 885, 3828, 1673, 4529, 1550, 1965, 364, 2406, 201, 773, 113, 735,
-    154, 40, 0, 124, 40, 7, 8, 74, 0, 0, 0, 1, 0,
-];
-// The dealer's hand and crib together: rounds by points.
-#[rustfmt::skip]
-const DEALER_SHOW: [u32; 60] = [
-    6, 0, 107, 25, 566, 248, 1264, 601, 2076, 1148, 2683, 1502, 2662, 1300, 2405, 1165, 1847,
-    737, 1173, 444, 690, 301, 353, 151, 197, 87, 61, 36, 46, 27, 17, 9, 4, 0, 3, 0, 2, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-];

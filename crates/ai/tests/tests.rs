@@ -11,5 +11,7 @@ mod reference;
 mod crib;
 mod discard;
 mod expert;
+mod hint;
 mod players;
 mod stats;
+mod win;

@@ -57,6 +57,14 @@ pub(crate) struct Args {
     /// computer, with two players).
     #[arg(long)]
     muggins: bool,
+    /// Do not say go for you when no card you hold fits: you say it
+    /// yourself (g or enter).
+    #[arg(long)]
+    no_auto_go: bool,
+    /// Show your chance of winning from the start, from the expert's
+    /// table for two players (w turns it on and off during play).
+    #[arg(long)]
+    win_chance: bool,
     /// The games a side must win to win the match.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=99))]
     wins: u32,
@@ -95,6 +103,8 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
             muggins: setup.muggins,
             games_to_win: setup.games_to_win,
             config: setup.config,
+            auto_go: !args.no_auto_go,
+            win_chance: args.win_chance,
         };
         let others = setup
             .players
@@ -116,7 +126,14 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         let seed = args.seed.unwrap_or_else(|| u64::from(rand::random::<u32>()));
         let config = table_config(args)?;
         let given = [&args.seat_1, &args.seat_2, &args.seat_3];
-        let options = Options { seed, muggins: args.muggins, games_to_win: args.wins, config };
+        let options = Options {
+            seed,
+            muggins: args.muggins,
+            games_to_win: args.wins,
+            config,
+            auto_go: !args.no_auto_go,
+            win_chance: args.win_chance,
+        };
         let others = (1..usize::from(args.players))
             .map(|seat| {
                 let name = match (seat, &args.engine, given[seat - 1]) {

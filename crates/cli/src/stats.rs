@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use anyhow::Context;
 use crib_ai::{
-    CribRow, Distribution, HandStats, KeepStats, MAX_SCORE, STARTERS, ThrowModel, crib_table,
-    hand_stats, keep_stats, measure_throws,
+    CribRow, Distribution, HandStats, KeepStats, MAX_SCORE, Measured, STARTERS, Strategy,
+    ThrowModel, WinTable, crib_table, hand_stats, keep_stats, measure_rounds, measure_throws,
 };
 use crib_core::Rank;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -77,12 +77,47 @@ the two ranks thrown.")]
     /// beside the computer's; and your counting practice (crib drill and the
     /// browser's drill): hands, accuracy, median time, the points missed most.
     Me(crate::record::Args),
+    /// The chance of winning a two-player game from the board: the first
+    /// dealer's chance at 121 and at 61, and a grid by both scores for the
+    /// dealer and the pone, from the table kept in crib (measured from the
+    /// expert's self-play).
+    #[command(after_help = "\
+With --rebuild, the distributions of a round's points (the play, the pone's
+hand, the dealer's hand and crib) are measured afresh from --games games of
+expert self-play seeded --seed, the table is rebuilt from them, and the first
+dealer's win rate measured directly in that self-play (with its 95% interval)
+is printed beside the tables' figures. --write FILE writes the rebuilt table's
+source, which is what crates/ai/src/win_table.rs holds. The figures are for two
+players: no table is kept for three or four.")]
+    Board(BoardArgs),
+}
+
+/// The options of `crib stats board`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct BoardArgs {
+    /// Measure the table afresh from expert self-play.
+    #[arg(long)]
+    rebuild: bool,
+    /// The games of self-play to measure.
+    #[arg(long, default_value_t = 3000, requires = "rebuild",
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    games: u64,
+    /// The seed of the self-play (a random one, reported, if not given).
+    #[arg(long, requires = "rebuild")]
+    seed: Option<u64>,
+    /// Write the rebuilt table's Rust source to FILE.
+    #[arg(long, value_name = "FILE", requires = "rebuild")]
+    write: Option<std::path::PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 pub(crate) fn run(command: &Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Hands { json } => hands(*json),
         Command::Me(args) => crate::record::run(args),
+        Command::Board(args) => board(args),
         Command::Keeps { json } => keeps(*json),
         Command::Cribs { uniform, json } => cribs(*uniform, *json),
         Command::Throws { from, json } => throws(from == "measured", *json),
@@ -389,4 +424,182 @@ fn throws(measured: bool, json: bool) -> anyhow::Result<ExitCode> {
         writeln!(out)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The scores of the board's grid: every ten points of a game to 121.
+const GRID: [u16; 13] = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120];
+
+/// The key figures of a win table.
+#[derive(Debug, Serialize)]
+struct BoardFigures {
+    /// The first dealer's chance in a game to 121.
+    first_dealer_121: f64,
+    /// The first dealer's chance in a game to 61.
+    first_dealer_61: f64,
+    /// By your score (rows) and theirs (columns), at the start of a round
+    /// you deal: your chance, in a game to 121.
+    dealing: Vec<Vec<f64>>,
+    /// The same when you are the pone.
+    pone: Vec<Vec<f64>>,
+}
+
+impl BoardFigures {
+    fn of(table: &WinTable) -> BoardFigures {
+        let grid = |dealing: bool| {
+            GRID.iter()
+                .map(|&mine| {
+                    GRID.iter()
+                        .map(|&theirs| table.chance(121 - mine, 121 - theirs, dealing))
+                        .collect()
+                })
+                .collect()
+        };
+        BoardFigures {
+            first_dealer_121: table.chance(121, 121, true),
+            first_dealer_61: table.chance(61, 61, true),
+            dealing: grid(true),
+            pone: grid(false),
+        }
+    }
+}
+
+/// What a fresh measure found.
+#[derive(Debug, Serialize)]
+struct Rebuilt {
+    games: u64,
+    seed: u64,
+    rounds: u32,
+    /// The first dealer's wins in the self-play itself.
+    first_dealer_measured: crib_ai::Rate,
+    /// The rebuilt table's figures.
+    table: BoardFigures,
+}
+
+#[derive(Debug, Serialize)]
+struct BoardJson {
+    /// The table kept in crib.
+    stored: BoardFigures,
+    /// The measure it was built from.
+    stored_games: u64,
+    stored_seed: u64,
+    stored_rounds: u32,
+    rebuilt: Option<Rebuilt>,
+}
+
+fn board(args: &BoardArgs) -> anyhow::Result<ExitCode> {
+    let stored = Measured::stored();
+    let rebuilt = if args.rebuild {
+        let seed = args.seed.unwrap_or_else(rand::random);
+        eprintln!(
+            "crib: measuring {} games of expert self-play, seed {seed} (again with --seed {seed})",
+            grouped(args.games)
+        );
+        let bar = crate::output::games_bar(args.games)?;
+        let started = Instant::now();
+        let measured = measure_rounds(args.games, seed, Strategy::Expert, &|| bar.inc(1));
+        bar.finish_and_clear();
+        eprintln!(
+            "crib: played {} games in {:.1} s on {} cores",
+            grouped(args.games),
+            started.elapsed().as_secs_f64(),
+            cores()
+        );
+        if let Some(path) = &args.write {
+            std::fs::write(path, measured.source())
+                .with_context(|| format!("writing the table to {}", path.display()))?;
+            eprintln!("crib: wrote the rebuilt table to {}", path.display());
+        }
+        Some(Rebuilt {
+            games: measured.games,
+            seed: measured.seed,
+            rounds: measured.counts.rounds(),
+            first_dealer_measured: measured.first_dealer_rate(),
+            table: BoardFigures::of(&WinTable::from_counts(&measured.counts)),
+        })
+    } else {
+        None
+    };
+    let report = BoardJson {
+        stored: BoardFigures::of(WinTable::stored()),
+        stored_games: stored.games,
+        stored_seed: stored.seed,
+        stored_rounds: stored.counts.rounds(),
+        rebuilt,
+    };
+    let mut out = io::stdout().lock();
+    if args.json {
+        json_line(&mut out, &report)?;
+    } else {
+        write_board(&mut out, &report).context("writing the table")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn as_percent(chance: f64) -> String {
+    format!("{:.1}%", 100.0 * chance)
+}
+
+fn write_board(out: &mut impl Write, report: &BoardJson) -> io::Result<()> {
+    let stored = &report.stored;
+    writeln!(
+        out,
+        "The chance of winning a two-player game, from the table kept in crib ({} rounds of \
+         {} games of expert self-play, seed {}):",
+        grouped(u64::from(report.stored_rounds)),
+        grouped(report.stored_games),
+        report.stored_seed
+    )?;
+    writeln!(out, "  the first dealer, game to 121: {}", as_percent(stored.first_dealer_121))?;
+    writeln!(out, "  the first dealer, game to 61:  {}", as_percent(stored.first_dealer_61))?;
+    writeln!(out, "  (published: the first dealer between equal players wins about 55-56%)")?;
+    if let Some(rebuilt) = &report.rebuilt {
+        let rate = &rebuilt.first_dealer_measured;
+        writeln!(out)?;
+        writeln!(
+            out,
+            "Measured afresh: {} games of expert self-play, seed {}, {} rounds:",
+            grouped(rebuilt.games),
+            rebuilt.seed,
+            grouped(u64::from(rebuilt.rounds))
+        )?;
+        writeln!(
+            out,
+            "  the first dealer won {} of the games (95%: {} to {})",
+            as_percent(rate.rate),
+            as_percent(rate.low),
+            as_percent(rate.high)
+        )?;
+        writeln!(
+            out,
+            "  the rebuilt table: {} at 121, {} at 61; the kept table's {} at 121 is {} the interval",
+            as_percent(rebuilt.table.first_dealer_121),
+            as_percent(rebuilt.table.first_dealer_61),
+            as_percent(stored.first_dealer_121),
+            if (rate.low..=rate.high).contains(&stored.first_dealer_121) {
+                "inside"
+            } else {
+                "outside"
+            }
+        )?;
+    }
+    for (title, grid) in [("you deal", &stored.dealing), ("you are the pone", &stored.pone)] {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "Your chance (%) at the start of a round {title}, game to 121: your score down, theirs across"
+        )?;
+        write!(out, "     ")?;
+        for theirs in GRID {
+            write!(out, "{theirs:>5}")?;
+        }
+        writeln!(out)?;
+        for (mine, row) in GRID.iter().zip(grid) {
+            write!(out, "{mine:>5}")?;
+            for chance in row {
+                write!(out, "{:>5.0}", (100.0 * chance).clamp(0.0, 100.0) + 0.0)?;
+            }
+            writeln!(out)?;
+        }
+    }
+    Ok(())
 }

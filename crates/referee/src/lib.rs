@@ -33,6 +33,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod advice;
 mod contestant;
 mod fault;
 pub mod narrate;

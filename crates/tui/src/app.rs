@@ -25,6 +25,7 @@ use crib_core::{
     Action, Board, Breakdown, BySeat, Card, CardSet, Claims, CountStep, Event, GameConfig,
     GameResult, Phase, Seat, View,
 };
+use crib_referee::advice::{HintText, hint_text, win_chance_text};
 use crib_referee::narrate::{Perspective, capitalised, card_text, narrate};
 use crib_referee::{Dealing, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -62,11 +63,24 @@ pub struct Options {
     pub games_to_win: u32,
     /// The players (2, 3 or 4, the person at seat 0) and the target.
     pub config: GameConfig,
+    /// Whether the person's go is said for them when no card they hold
+    /// fits (on unless they ask otherwise).
+    pub auto_go: bool,
+    /// Whether the chance of winning is shown from the start (`w` turns
+    /// it on and off).
+    pub win_chance: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { seed: 0, muggins: false, games_to_win: 2, config: GameConfig::default() }
+        Options {
+            seed: 0,
+            muggins: false,
+            games_to_win: 2,
+            config: GameConfig::default(),
+            auto_go: true,
+            win_chance: false,
+        }
     }
 }
 
@@ -103,12 +117,12 @@ pub enum Confirm {
 }
 
 /// A window over the table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Overlay {
     /// The keys and the rules.
     Help,
-    /// Advice for the person's move.
-    Hint(Hint),
+    /// Advice for the person's move: the expert's facts and their words.
+    Hint(Hint, HintText),
     /// A question to answer with `y` or `n`.
     Confirm(Confirm),
 }
@@ -196,6 +210,8 @@ pub struct App {
     notice: Option<String>,
     failure: Option<String>,
     quit: bool,
+    /// Whether the chance of winning is on screen.
+    win_chance: bool,
 }
 
 impl std::fmt::Debug for App {
@@ -278,7 +294,6 @@ impl App {
         let perspective = Perspective::new(config, Some(HUMAN), seat_names(config));
         App {
             seed: options.seed,
-            options,
             table: play.view(HUMAN),
             play,
             perspective,
@@ -299,6 +314,8 @@ impl App {
             notice: None,
             failure: None,
             quit: false,
+            win_chance: options.win_chance,
+            options,
         }
     }
 
@@ -491,6 +508,19 @@ impl App {
         self.failure.as_deref()
     }
 
+    /// The chance of winning from the board as shown, in words, while the
+    /// person has it on (`w`).
+    #[must_use]
+    pub fn win_chance(&self) -> Option<String> {
+        if !self.win_chance {
+            return None;
+        }
+        // The pegs as shown, not the truth ahead of them during a count.
+        let mut view = self.table;
+        view.board = self.board;
+        Some(win_chance_text(&view))
+    }
+
     /// Whether the person has quit.
     #[must_use]
     pub const fn should_quit(&self) -> bool {
@@ -625,17 +655,20 @@ impl App {
             KeyCode::Char('r' | 'R') => self.overlay = Some(Overlay::Confirm(Confirm::Restart)),
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Some(Overlay::Help),
             KeyCode::Char('h' | 'H') => {
+                let nothing = |reason| Hint::Nothing { reason };
                 let advice = match self.stage() {
-                    Stage::Discard | Stage::Play => hint(&self.table),
-                    Stage::Claim => Hint::Nothing("count your cards yourself: that is muggins"),
-                    Stage::Show => Hint::Nothing("the hands are being counted"),
-                    Stage::Waiting => Hint::Nothing("the computer is to move"),
-                    Stage::RoundOver => Hint::Nothing("the hand is over: enter deals the next"),
-                    Stage::GameOver | Stage::MatchOver => Hint::Nothing("the game is over"),
-                    Stage::Failed => Hint::Nothing("the game cannot go on"),
+                    Stage::Discard | Stage::Play => hint(&self.table, self.seed),
+                    Stage::Claim => nothing("count your cards yourself: that is muggins"),
+                    Stage::Show => nothing("the hands are being counted"),
+                    Stage::Waiting => nothing("the computer is to move"),
+                    Stage::RoundOver => nothing("the hand is over: enter deals the next"),
+                    Stage::GameOver | Stage::MatchOver => nothing("the game is over"),
+                    Stage::Failed => nothing("the game cannot go on"),
                 };
-                self.overlay = Some(Overlay::Hint(advice));
+                let text = hint_text(&advice, &self.perspective);
+                self.overlay = Some(Overlay::Hint(advice, text));
             }
+            KeyCode::Char('w' | 'W') => self.win_chance = !self.win_chance,
             code => self.stage_key(code),
         }
     }
@@ -653,7 +686,7 @@ impl App {
             },
             // Any key closes help or a hint; q and r go on to their question
             // so that quitting takes the same keys from anywhere.
-            Overlay::Help | Overlay::Hint(_) => match code {
+            Overlay::Help | Overlay::Hint(..) => match code {
                 KeyCode::Char('q' | 'Q') => self.overlay = Some(Overlay::Confirm(Confirm::Quit)),
                 KeyCode::Char('r' | 'R') => {
                     self.overlay = Some(Overlay::Confirm(Confirm::Restart));
@@ -951,6 +984,17 @@ impl App {
                 let dealer = game.dealer();
                 if let Err(error) = self.attempt(dealer, Action::Deal, Claims::NONE, 0) {
                     self.failure = Some(format!("the deal was refused: {error}"));
+                }
+                continue;
+            }
+            // The person's go, said for them: the log shows it as theirs.
+            if self.options.auto_go
+                && self.pending.is_none()
+                && self.stage() == Stage::Play
+                && self.table.playable().is_empty()
+            {
+                if let Err(error) = self.attempt(HUMAN, Action::Go, Claims::NONE, 0) {
+                    self.failure = Some(format!("the go was refused: {error}"));
                 }
                 continue;
             }

@@ -40,6 +40,7 @@ pub use app::{
     seat_names,
 };
 pub use crib_ai::{Hint, hint};
+pub use crib_referee::advice::{HintRow, HintText};
 
 /// The name the person at the terminal plays and is saved under: what
 /// `crib stats me` looks for.

@@ -1,7 +1,7 @@
 //! The app driven by keys: whole seeded games to their end, the match,
 //! muggins, and the help, hint, restart and quit windows.
 
-use crib_ai::{Player, Strategy, best_keep};
+use crib_ai::{ExpertPlayer, Strategy};
 use crib_core::{Event, GameConfig, Seat, Side, Skunk};
 use crib_tui::{Confirm, HUMAN, Hint, Overlay, STEP, Stage, THINK};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -226,16 +226,18 @@ fn help_opens_and_closes_and_pauses_the_game() {
 }
 
 #[test]
-fn hints_give_the_discard_table_and_the_card_to_play() {
+fn hints_give_the_experts_keeps_and_cards() {
     let mut game = app(42, false, 2);
     press(&mut game, KeyCode::Char('h'));
-    let Some(Overlay::Hint(Hint::Discard { keeps, .. })) = game.overlay() else {
+    let Some(Overlay::Hint(Hint::Discard(discard), text)) = game.overlay() else {
         panic!("a discard hint: {:?}", game.overlay())
     };
-    assert_eq!(keeps.len(), 15);
-    assert_eq!(keeps[0], best_keep(game.table().hand).unwrap());
-    let drawn = screen(&game, 80, 24).join("\n");
-    assert!(drawn.contains("← the best hand"), "{drawn}");
+    let expert = ExpertPlayer::new(42);
+    assert_eq!(discard.keeps, expert.keep_analysis(game.table()));
+    assert_eq!(text.rows.len(), 15);
+    let drawn = screen(&game, 100, 40).join("\n");
+    assert!(drawn.contains("← expert"), "{drawn}");
+    assert!(drawn.contains("pegging") && drawn.contains("crib"), "{drawn}");
     press(&mut game, KeyCode::Esc);
     assert_eq!(game.overlay(), None);
 
@@ -243,12 +245,68 @@ fn hints_give_the_discard_table_and_the_card_to_play() {
     press(&mut game, KeyCode::Enter);
     play_until(&mut game, &[Stage::Play], &mut never_claims);
     press(&mut game, KeyCode::Char('h'));
-    let Some(Overlay::Hint(Hint::Play { card, options, .. })) = game.overlay() else {
+    let Some(Overlay::Hint(Hint::Play(play), _)) = game.overlay() else {
         panic!("a play hint: {:?}", game.overlay())
     };
-    assert_eq!(Some(*card), Strategy::STRONGEST.player(0).play(game.table()));
-    assert!(options.iter().any(|(option, ..)| option == card));
-    assert!(screen(&game, 80, 24).join("\n").contains("The computer would play"));
+    assert_eq!(Some(play.choice), ExpertPlayer::new(42).play_analysis(game.table()).choice);
+    assert_eq!(play.options[0].card, play.choice);
+    let drawn = screen(&game, 100, 40).join("\n");
+    assert!(drawn.contains("The expert would play"), "{drawn}");
+    assert!(!drawn.contains("No card pegs now"), "{drawn}");
+    // On a small screen every card's row is still there, with the expert's
+    // reasons.
+    let small = screen(&game, 80, 24).join("\n");
+    for (rank, option) in play.options.iter().enumerate() {
+        let row = format!("{}. {:>3}", rank + 1, crib_referee::narrate::card_text(option.card));
+        assert!(small.contains(&row), "{row} in {small}");
+    }
+    assert!(small.contains("Pegs"), "{small}");
+}
+
+#[test]
+fn go_is_said_for_the_person_unless_they_ask_otherwise() {
+    use crib_referee::{BuiltInContestant, Sitter};
+    for auto_go in [true, false] {
+        let options = crib_tui::Options { seed: 5, games_to_win: 1, auto_go, ..Default::default() };
+        let basic = Sitter::program(BuiltInContestant::new(Strategy::Basic));
+        let mut game = crib_tui::App::new(options, vec![basic], None);
+        let mut asked_to_go = 0;
+        for _ in 0..2_000 {
+            game.run_until_key();
+            match game.stage() {
+                Stage::Play if game.table().playable().is_empty() => {
+                    asked_to_go += 1;
+                    press(&mut game, KeyCode::Char('g'));
+                }
+                Stage::Discard => {
+                    type_keys(&mut game, "12");
+                    press(&mut game, KeyCode::Enter);
+                }
+                Stage::GameOver | Stage::MatchOver | Stage::Failed => break,
+                _ => press(&mut game, KeyCode::Enter),
+            }
+        }
+        assert!(game.ending().is_some(), "the game was played to its end");
+        let went = game.record().iter().any(|event| matches!(event, Event::Go { seat: HUMAN, .. }));
+        assert!(went, "the person said go at least once ({auto_go})");
+        if auto_go {
+            assert_eq!(asked_to_go, 0, "never left to say go");
+        } else {
+            assert!(asked_to_go > 0, "left to say go");
+        }
+    }
+}
+
+#[test]
+fn the_win_chance_key_shows_and_hides_the_figure() {
+    let mut game = app(42, false, 2);
+    assert_eq!(game.win_chance(), None);
+    press(&mut game, KeyCode::Char('w'));
+    let said = game.win_chance().expect("on");
+    assert!(said.starts_with("You win ") && said.ends_with("% from here."), "{said}");
+    assert!(screen(&game, 120, 30)[0].contains("% from here"));
+    press(&mut game, KeyCode::Char('w'));
+    assert_eq!(game.win_chance(), None);
 }
 
 #[test]
@@ -323,7 +381,8 @@ fn keys_that_cannot_act_say_why() {
 fn table_of(players: u8, seed: u64) -> crib_tui::App {
     use crib_referee::{BuiltInContestant, Sitter};
     let config = GameConfig::new(players, 61).unwrap();
-    let options = crib_tui::Options { seed, muggins: false, games_to_win: 1, config };
+    let options =
+        crib_tui::Options { seed, muggins: false, games_to_win: 1, config, ..Default::default() };
     let others = (1..players)
         .map(|_| Sitter::program(BuiltInContestant::new(crib_ai::Strategy::Basic)))
         .collect();
@@ -365,7 +424,7 @@ fn hints_work_at_three_and_four_players() {
         let mut app = table_of(players, 12);
         for _ in 0..2 {
             press(&mut app, KeyCode::Char('h'));
-            assert!(matches!(app.overlay(), Some(Overlay::Hint(_))), "{players}: {app:?}");
+            assert!(matches!(app.overlay(), Some(Overlay::Hint(..))), "{players}: {app:?}");
             let drawn = crate::common::screen(&app, 100, 40).join("\n");
             assert!(drawn.contains("Hint"), "{drawn}");
             press(&mut app, KeyCode::Esc);

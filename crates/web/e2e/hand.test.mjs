@@ -197,8 +197,30 @@ test("a whole seeded hand against the computer, played through the page", async 
   await page.click("#hint-button");
   await page.locator("#hint[open] table").waitFor();
   assert.equal(await page.locator("#hint tbody tr").count(), 15);
+  // Every keep split into hand, crib and pegging, the expert's first.
+  assert.deepEqual(await page.locator("#hint thead th").allTextContents(), ["keep", "throw", "hand", "crib", "pegging", "total"]);
+  const rows = await page.locator("#hint tbody tr").evaluateAll((trs) => trs.map((tr) => ({
+    best: tr.classList.contains("best"), cells: [...tr.children].slice(2).map((td) => Number(td.textContent)),
+  })));
+  assert.equal(rows[0].best, true);
+  for (const row of rows) {
+    const [hand, crib, pegging, total] = row.cells;
+    assert.ok(Math.abs(hand + crib + pegging - total) < 0.02, JSON.stringify(row));
+  }
+  assert.ok(rows.every((row, i) => i === 0 || row.cells[3] <= rows[i - 1].cells[3] + 1e-9), "best first");
   await page.screenshot({ path: join(shots, "hint.png") });
   await page.keyboard.press("Escape");
+
+  // The win chance: hidden until turned on, then the API's figure in words.
+  assert.equal(await page.locator("#chance").isVisible(), false);
+  await page.click("#chance-toggle");
+  await page.locator("#chance:not(.hidden)").waitFor();
+  const chance = await page.request.get(`${base}/api/games/${game}/chance`, { headers: { Authorization: "Bearer " + token.get("token") } });
+  const said = (await chance.json()).text;
+  assert.match(said, /^You win \d+% from here\.$/);
+  assert.equal(await page.locator("#chance").textContent(), said);
+  await page.click("#chance-toggle");
+  assert.equal(await page.locator("#chance").isVisible(), false);
 
   // Quit: the table is closed and says so.
   await page.click("#quit-button");
@@ -331,6 +353,8 @@ async function checkButtons(page) {
 async function drive(page, done) {
   const params = new URLSearchParams(new URL(page.url()).hash.slice(1));
   const headers = { Authorization: "Bearer " + params.get("token") };
+  // The moves come from here: the page is not to say go for the seat too.
+  await page.evaluate(() => { document.getElementById("auto-go-toggle").checked = false; });
   for (let i = 0; i < 3000; i++) {
     const state = await apiState(page);
     if (done(state)) {

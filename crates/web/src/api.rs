@@ -36,8 +36,9 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use std::sync::{Mutex, PoisonError};
 
-use crib_ai::{Hint, Strategy};
+use crib_ai::Strategy;
 use crib_core::{BySeat, Card, CardSet, GameConfig, Seat, derive_seed};
+use crib_referee::advice::{HintText, hint_text, win_chance_text};
 use crib_referee::{EngineCommand, Taken, error_chain};
 use crib_store::{Status, StoreError, WebTable, Writer};
 use futures_util::Stream;
@@ -477,6 +478,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/act", post(act))
         .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/chance", get(chance))
         .route("/api/games/{id}/new", post(restart))
         .route("/api/games/{id}/quit", post(quit))
         .route("/api/games/{id}/events", get(events))
@@ -788,79 +790,45 @@ async fn act(
     Ok(Json(state))
 }
 
-/// A hint as the page shows it.
-#[derive(Debug, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
-enum HintBody {
-    Discard { dealer: bool, keeps: Vec<KeepRow> },
-    Play { card: Card, count: u8, says: String, options: Vec<PlayRow> },
-    Go { count: u8 },
-    Nothing { reason: &'static str },
-}
-
-#[derive(Debug, Serialize)]
-struct KeepRow {
-    keep: CardSet,
-    discard: CardSet,
-    /// The average hand over every starter, to three places.
-    expected: String,
-    min: u8,
-    max: u8,
-}
-
-#[derive(Debug, Serialize)]
-struct PlayRow {
-    card: Card,
-    count: u8,
-    points: u8,
-    says: String,
-}
-
 async fn hint(
     Shared(server): Shared<Arc<Server>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<HintBody>, ApiError> {
+) -> Result<Json<HintText>, ApiError> {
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
-    // The discard table is the costly part of a hint: it is worked out from
-    // a copy of the view, with the table unlocked.
+    // The expert's analysis is the costly part of a hint: it is worked out
+    // from a copy of the view, with the table unlocked.
+    let (view, seed, perspective, pending) = {
+        let table = entry.lock();
+        (table.view(seat), table.seed(), table.perspective(seat), table.pending())
+    };
+    // The view may show a move still being saved.
+    server.settle(&id, &entry, pending).await?;
+    Ok(Json(hint_text(&crib_ai::hint(&view, seed), &perspective)))
+}
+
+/// The chance of winning from where the game stands, as the page shows it.
+#[derive(Debug, Serialize)]
+struct ChanceBody {
+    /// The chance, with two players; `null` with three or four.
+    chance: Option<f64>,
+    /// It in words: "You win 62% from here."
+    text: String,
+}
+
+async fn chance(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<ChanceBody>, ApiError> {
+    let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
     let (view, pending) = {
         let table = entry.lock();
         (table.view(seat), table.pending())
     };
     // The view may show a move still being saved.
     server.settle(&id, &entry, pending).await?;
-    Ok(Json(match crib_ai::hint(&view) {
-        Hint::Discard { keeps, dealer } => HintBody::Discard {
-            dealer,
-            keeps: keeps
-                .into_iter()
-                .map(|keep| KeepRow {
-                    keep: keep.keep,
-                    discard: keep.discard,
-                    expected: format!("{:.3}", keep.expected),
-                    min: keep.min,
-                    max: keep.max,
-                })
-                .collect(),
-        },
-        Hint::Play { card, points, count, options } => HintBody::Play {
-            card,
-            count,
-            says: points.spoken(count),
-            options: options
-                .into_iter()
-                .map(|(card, points, count)| PlayRow {
-                    card,
-                    count,
-                    points: points.total(),
-                    says: points.spoken(count),
-                })
-                .collect(),
-        },
-        Hint::Go { count } => HintBody::Go { count },
-        Hint::Nothing(reason) => HintBody::Nothing { reason },
-    }))
+    Ok(Json(ChanceBody { chance: crib_ai::chance_now(&view), text: win_chance_text(&view) }))
 }
 
 async fn restart(

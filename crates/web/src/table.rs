@@ -533,6 +533,16 @@ impl Room {
         self.table.view(seat)
     }
 
+    /// The current match's seed: the hint's expert samples from it.
+    pub(crate) const fn seed(&self) -> u64 {
+        self.plan.match_seed(self.matches)
+    }
+
+    /// The table read from `seat`, with its names for the other seats.
+    pub(crate) fn perspective(&self, seat: Seat) -> Perspective {
+        Perspective::new(self.plan.config, Some(seat), self.names(seat))
+    }
+
     /// The number of events of the current match.
     pub(crate) fn event_count(&self) -> usize {
         self.table.events().len()
@@ -559,7 +569,7 @@ impl Room {
     pub(crate) fn state(&self, seat: Seat, since: usize) -> State {
         let view = self.table.view(seat);
         let names = self.names(seat);
-        let perspective = Perspective::new(self.plan.config, Some(seat), names.clone());
+        let perspective = self.perspective(seat);
         let all = self.table.events();
         let start = since.min(all.len());
         let events = all[start..]

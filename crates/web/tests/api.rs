@@ -174,6 +174,7 @@ async fn unknown_games_routes_and_methods_are_json_errors() {
         (Method::GET, ""),
         (Method::POST, "/act"),
         (Method::GET, "/hint"),
+        (Method::GET, "/chance"),
         (Method::POST, "/new"),
         (Method::POST, "/quit"),
         (Method::GET, "/events"),
@@ -200,6 +201,7 @@ async fn a_seat_needs_its_own_token() {
         (Method::GET, ""),
         (Method::POST, "/act"),
         (Method::GET, "/hint"),
+        (Method::GET, "/chance"),
         (Method::POST, "/new"),
         (Method::POST, "/quit"),
         (Method::GET, "/events"),
@@ -334,28 +336,53 @@ async fn a_whole_hand_through_the_api_adds_up() {
 }
 
 #[tokio::test]
-async fn hints_give_the_discard_table_then_the_play() {
+async fn hints_give_the_experts_keeps_then_the_play_in_words() {
     let app = app();
     let (id, token, _) = create(&app, json!({})).await;
     let (status, hint) =
         call(&app, Method::GET, &format!("/api/games/{id}/hint"), Some(&token), None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(hint["kind"], "discard");
-    let keeps = hint["keeps"].as_array().unwrap();
-    assert_eq!(keeps.len(), 15);
-    assert_eq!(keeps[0]["keep"].as_array().unwrap().len(), 4);
+    assert_eq!(hint["columns"], json!(["keep", "throw", "hand", "crib", "pegging", "total"]));
+    let rows = hint["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 15);
+    assert_eq!(rows[0]["best"], true);
+    assert_eq!(rows[0]["cards"][0].as_array().unwrap().len(), 4);
+    // The total is the sum of its parts, as shown.
+    for row in rows {
+        let cells: Vec<f64> = row["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().parse().unwrap())
+            .collect();
+        assert!((cells[0] + cells[1] + cells[2] - cells[3]).abs() < 0.02, "{row}");
+    }
     let (status, value) =
-        act(&app, &id, &token, json!({"action": "discard", "cards": keeps[0]["discard"]})).await;
+        act(&app, &id, &token, json!({"action": "discard", "cards": rows[0]["cards"][1]})).await;
     assert_eq!(status, StatusCode::OK, "{value}");
     let (_, hint) =
         call(&app, Method::GET, &format!("/api/games/{id}/hint"), Some(&token), None).await;
     let kind = hint["kind"].as_str().unwrap();
     assert!(["play", "go", "nothing"].contains(&kind), "{hint}");
     if kind == "play" {
-        assert!(
-            hint["options"].as_array().unwrap().iter().any(|option| option["card"] == hint["card"])
-        );
+        let rows = hint["rows"].as_array().unwrap();
+        assert_eq!(rows[0]["best"], true);
+        assert!(rows.iter().all(|row| !row["reasons"].as_array().unwrap().is_empty()));
     }
+}
+
+#[tokio::test]
+async fn the_chance_of_winning_is_said_for_two_players() {
+    let app = app();
+    let (id, token, _) = create(&app, json!({})).await;
+    let (status, chance) =
+        call(&app, Method::GET, &format!("/api/games/{id}/chance"), Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK, "{chance}");
+    let value = chance["chance"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&value));
+    let text = chance["text"].as_str().unwrap();
+    assert_eq!(text, format!("You win {:.0}% from here.", 100.0 * value));
 }
 
 #[tokio::test]

@@ -202,6 +202,18 @@ impl SourcePoints {
         self.hand += other.hand;
         self.crib += other.crib;
     }
+
+    /// The points made since `before`, an earlier tally of the same points
+    /// (each source only grows; a source that shrank counts 0).
+    #[must_use]
+    pub const fn since(&self, before: &SourcePoints) -> SourcePoints {
+        SourcePoints {
+            heels: self.heels.saturating_sub(before.heels),
+            pegging: self.pegging.saturating_sub(before.pegging),
+            hand: self.hand.saturating_sub(before.hand),
+            crib: self.crib.saturating_sub(before.crib),
+        }
+    }
 }
 
 /// Points by source and by role over the rounds a game completed (shown to

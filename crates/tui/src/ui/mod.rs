@@ -118,6 +118,11 @@ fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
         dot(),
         Span::raw(format!("won: {}", app.games_text())),
     ]);
+    let mut left = left;
+    if let Some(chance) = app.win_chance() {
+        left.push_span(dot());
+        left.push_span(Span::styled(chance, theme::strong()));
+    }
     let seed = format!("seed {}", app.seed());
     let muggins = if app.options().muggins { " · muggins" } else { "" };
     buf.set_line(area.x, area.y, &left, area.width);

@@ -10,8 +10,11 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::cards;
 use super::theme;
 use crate::app::{App, Confirm, HUMAN, Overlay};
-use crib_ai::Hint;
-use crib_referee::narrate::{capitalised, cards_text, game_result};
+use crib_referee::advice::HintText;
+use crib_referee::narrate::{capitalised, game_result};
+
+/// The width of the hint's window (at most).
+const HINT_WIDTH: u16 = 80;
 
 /// Draws the window open over the table, or the end of a game.
 pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
@@ -19,7 +22,12 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // wait for their own keys.
     let (title, lines, width) = match app.overlay() {
         Some(Overlay::Help) => (" Help ", help(app), 78),
-        Some(Overlay::Hint(hint)) => (" Hint ", hint_lines(hint), 76),
+        Some(Overlay::Hint(_, text)) => {
+            let width = HINT_WIDTH.min(area.width.saturating_sub(2));
+            // The window's border and the screen's margin take four rows.
+            let room = usize::from(area.height.saturating_sub(4));
+            (" Hint ", fitted_hint(text, width, room), HINT_WIDTH)
+        }
         Some(Overlay::Confirm(Confirm::Quit)) => (
             " Quit? ",
             vec![
@@ -44,7 +52,7 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
             None => return,
         },
     };
-    let any_key = matches!(app.overlay(), Some(Overlay::Help | Overlay::Hint(_)));
+    let any_key = matches!(app.overlay(), Some(Overlay::Help | Overlay::Hint(..)));
     popup(title, lines, width, any_key, area, buf);
 }
 
@@ -88,8 +96,9 @@ fn help(app: &App) -> Vec<Line<'static>> {
         key("space", "mark a card for the crib, or unmark it"),
         key("enter", "give the marked cards, play the chosen card, or say go;"),
         key("", "hurry the computer or the count; go on after a hand"),
-        key("g", "say go, when no card fits"),
-        key("h", "hint: the discard table, or the card the computer would play"),
+        key("g", "say go, when no card fits (said for you unless --no-auto-go)"),
+        key("h", "hint: the expert's keeps (hand, crib, play) or cards, and why"),
+        key("w", "show or hide your chance of winning (two players)"),
         key("?", "this help"),
         key("r  /  q", "a new match  /  quit (both ask first; ctrl-c quits at once)"),
         key("PgUp PgDn End", "scroll the log back, forward, to the newest"),
@@ -126,85 +135,73 @@ fn help(app: &App) -> Vec<Line<'static>> {
     lines
 }
 
-fn hint_lines(hint: &Hint) -> Vec<Line<'static>> {
-    match hint {
-        Hint::Discard { keeps, dealer } => {
-            let mut lines = vec![
-                Line::raw(format!(
-                    "Every keep by its average hand over the {} starters that can be cut;",
-                    keeps.first().map_or(46, |keep| keep.expected.starters)
-                )),
-                Line::styled(
-                    if *dealer {
-                        "the crib is yours, so the discards count for you too."
-                    } else {
-                        "the crib is the computer's: mind what you give it."
-                    },
-                    theme::dim(),
-                ),
-                Line::styled(
-                    format!(
-                        "     {:<18}{:<9}{:>7}{:>5}{:>5}",
-                        "keep", "crib", "average", "min", "max"
-                    ),
-                    theme::dim(),
-                ),
-            ];
-            for (rank, keep) in keeps.iter().enumerate() {
-                let mut line = Line::raw(format!(
-                    "{:>3}. {:<18}{:<9}{:>7.3}{:>5}{:>5}",
-                    rank + 1,
-                    cards_text(keep.keep),
-                    cards_text(keep.discard),
-                    keep.expected,
-                    keep.min,
-                    keep.max
-                ));
-                if rank == 0 {
-                    line = line.style(theme::strong());
-                    line.push_span(Span::styled("  ← the best hand", theme::strong()));
-                }
-                lines.push(line);
-            }
-            lines
-        }
-        Hint::Play { card, points, count, options } => {
-            let mut lines = vec![Line::from(vec![
-                Span::raw("The computer would play "),
-                cards::face(*card),
-                Span::raw(format!(": \"{}\"", points.spoken(*count))),
-            ])];
-            let best = options.iter().map(|(_, points, _)| points.total()).max().unwrap_or(0);
-            lines.push(Line::raw(if best == 0 {
-                "No card pegs now, so it plays the highest card that fits.".to_owned()
-            } else {
-                format!(
-                    "It pegs the most now: {} {}.",
-                    points.total(),
-                    if points.total() == 1 { "point" } else { "points" }
-                )
-            }));
-            lines.push(Line::raw(""));
-            lines.push(Line::styled("Each card that fits, and what it pegs now:", theme::dim()));
-            for (option, option_points, option_count) in options {
-                lines.push(Line::from(vec![
-                    Span::raw("  "),
-                    cards::face(*option),
-                    Span::raw(format!(
-                        "  {:<36}{:>2}",
-                        option_points.spoken(*option_count),
-                        option_points.total()
-                    )),
-                ]));
-            }
-            lines
-        }
-        Hint::Go { count } => vec![Line::raw(format!(
-            "No card you hold fits the count of {count}: say go (enter or g)."
-        ))],
-        Hint::Nothing(why) => vec![Line::raw(format!("No hint now: {why}."))],
+/// The hint in at most `room` lines where it can be: every reason of every
+/// row; else every reason of the expert's row and the first of the others
+/// (what each pegs now); else the expert's reasons alone. A table longer
+/// than that is cut at the window's edge.
+fn fitted_hint(text: &HintText, width: u16, room: usize) -> Vec<Line<'static>> {
+    let full = hint_lines(text, width, usize::MAX);
+    if full.len() <= room {
+        return full;
     }
+    let shorter = hint_lines(text, width, 1);
+    if shorter.len() <= room { shorter } else { hint_lines(text, width, 0) }
 }
+
+/// The hint's words (wrapped to `width`) and its table: the cards in their
+/// faces, the numbers right aligned under their heads, under each row its
+/// reasons (all of them for the expert's row, at most `others` for the
+/// others).
+fn hint_lines(text: &HintText, width: u16, others: usize) -> Vec<Line<'static>> {
+    let width = usize::from(width.saturating_sub(2));
+    let mut lines: Vec<Line<'static>> =
+        text.lines.iter().flat_map(|line| super::wrap(line, width)).map(Line::raw).collect();
+    let Some(first) = text.rows.first() else { return lines };
+    let face = usize::from(cards::CARD_WIDTH);
+    let widths: Vec<usize> = (0..first.cards.len())
+        .map(|column| {
+            let most = text.rows.iter().map(|row| row.cards.get(column).map_or(0, |set| set.len()));
+            let name = text.columns.get(column).map_or(0, String::len);
+            (most.max().unwrap_or(0) * face).max(name) + 1
+        })
+        .collect();
+    let mut head = String::from("     ");
+    for (column, name) in text.columns.iter().enumerate() {
+        match widths.get(column) {
+            Some(&room) => head.push_str(&format!("{name:<room$}")),
+            None => head.push_str(&format!("{name:>CELL$}")),
+        }
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(head, theme::dim()));
+    for (rank, row) in text.rows.iter().enumerate() {
+        let mut spans = vec![Span::raw(format!("{:>3}. ", rank + 1))];
+        for (set, &room) in row.cards.iter().zip(&widths) {
+            spans.extend(set.iter().map(cards::face));
+            spans.push(Span::raw(" ".repeat(room.saturating_sub(set.len() * face))));
+        }
+        spans.extend(row.cells.iter().map(|cell| Span::raw(format!("{cell:>CELL$}"))));
+        let mut line = Line::from(spans);
+        if row.best {
+            line = line.style(theme::strong());
+            line.push_span(Span::styled("  ← expert", theme::strong()));
+        }
+        lines.push(line);
+        let shown = if row.best { row.reasons.len() } else { others };
+        for reason in row.reasons.iter().take(shown) {
+            for (index, part) in
+                super::wrap(reason, width.saturating_sub(9)).into_iter().enumerate()
+            {
+                let lead = if index == 0 { "     · " } else { "       " };
+                lines.push(Line::styled(format!("{lead}{part}"), theme::dim()));
+            }
+        }
+    }
+    lines
+}
+
+/// The width of a number's column in a hint's table.
+const CELL: usize = 8;
 
 fn ending(app: &App) -> Vec<Line<'static>> {
     let Some(ending) = app.ending() else { return Vec::new() };

@@ -1,0 +1,335 @@
+//! Hints and win chances in players' words: the one phrasing of the
+//! expert's advice for every interface (the terminal's hint window, the
+//! page's hint panel through the API).
+//!
+//! The facts come from `crib_ai` ([`Hint`], [`chance_now`]); this module
+//! only says them, from a reader's [`Perspective`], as a [`HintText`]: a
+//! title, a few sentences, and a table of rows (keeps or cards) with their
+//! numbers and reasons. Each interface lays the table out in its own way
+//! (the cards in its own faces) but says nothing of its own.
+
+use crib_ai::{CardFacts, DiscardHint, Hint, PlayHint, PlayMeasure, Stake, chance_now};
+use crib_core::{CardSet, PegPoints, Rank, Seat, View, number_words};
+use serde::Serialize;
+
+use crate::narrate::{Perspective, capitalised, card_text};
+
+/// A hint as it is shown.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HintText {
+    /// What kind of hint: `discard`, `play`, `go` or `nothing`.
+    pub kind: &'static str,
+    /// The window's title.
+    pub title: String,
+    /// Sentences before the table.
+    pub lines: Vec<String>,
+    /// The heads of the table's columns: first one per set of cards of a
+    /// row, then one per cell.
+    pub columns: Vec<String>,
+    /// The table, best first.
+    pub rows: Vec<HintRow>,
+}
+
+/// One row of a hint's table: a keep (with its throw) or a card.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HintRow {
+    /// The cards of the row: the keep and the throw, or the card.
+    pub cards: Vec<CardSet>,
+    /// The numbers, one per column after the cards.
+    pub cells: Vec<String>,
+    /// Why, in sentences (the play).
+    pub reasons: Vec<String>,
+    /// Whether it is the expert's choice.
+    pub best: bool,
+}
+
+/// The words of `hint` for the reader of `who` (the seat that asked).
+#[must_use]
+pub fn hint_text(hint: &Hint, who: &Perspective) -> HintText {
+    match hint {
+        Hint::Discard(discard) => discard_text(discard, who),
+        Hint::Play(play) => play_text(play, who),
+        Hint::Go { count } => HintText {
+            kind: "go",
+            title: "Go".to_owned(),
+            lines: vec![format!("No card you hold fits the count of {count}: say go.")],
+            columns: Vec::new(),
+            rows: Vec::new(),
+        },
+        Hint::Nothing { reason } => HintText {
+            kind: "nothing",
+            title: "No hint".to_owned(),
+            lines: vec![format!("No hint now: {reason}.")],
+            columns: Vec::new(),
+            rows: Vec::new(),
+        },
+    }
+}
+
+/// A value with its sign: `+1.25`, `-0.50`.
+fn signed(value: f64) -> String {
+    format!("{value:+.2}")
+}
+
+fn discard_text(hint: &DiscardHint, who: &Perspective) -> HintText {
+    let starters = hint.keeps.first().map_or(46, |keep| keep.hand.starters);
+    let whose = match (hint.stake, who.is_me(hint.crib_of)) {
+        (Stake::Own, true) => "The crib is yours: what you throw counts for you.".to_owned(),
+        (Stake::Own, false) => format!(
+            "The crib is {}, your partner's: what you throw counts for your side.",
+            possessive_noun(who, hint.crib_of)
+        ),
+        (Stake::Balk, _) => format!(
+            "The crib is {}: what you throw counts against you.",
+            possessive_noun(who, hint.crib_of)
+        ),
+    };
+    let rows = hint
+        .keeps
+        .iter()
+        .enumerate()
+        .map(|(rank, keep)| HintRow {
+            cards: vec![keep.keep, keep.discard],
+            cells: vec![
+                format!("{:.2}", keep.hand.value()),
+                signed(keep.crib_share()),
+                signed(keep.pegging),
+                format!("{:.2}", keep.total),
+            ],
+            reasons: Vec::new(),
+            best: rank == 0,
+        })
+        .collect();
+    HintText {
+        kind: "discard",
+        title: "Discard".to_owned(),
+        lines: vec![
+            format!(
+                "Every keep as the expert values it, best first: the hand's average over the \
+                 {starters} starters, the crib's average for or against you, and the play's \
+                 estimated net points; the first is what the expert keeps."
+            ),
+            whose,
+        ],
+        columns: ["keep", "throw", "hand", "crib", "pegging", "total"].map(str::to_owned).to_vec(),
+        rows,
+    }
+}
+
+/// "the computer's", "North's": a seat's name as the owner of a thing.
+fn possessive_noun(who: &Perspective, seat: Seat) -> String {
+    if who.is_me(seat) { "yours".to_owned() } else { who.possessive(seat) }
+}
+
+fn play_text(hint: &PlayHint, who: &Perspective) -> HintText {
+    let measure = match hint.measure {
+        PlayMeasure::NetPoints => {
+            "Each card's value is the expert's average of the points your side nets to the end \
+             of the play, over the hands the others may hold."
+        }
+        PlayMeasure::WinChance => {
+            "Near the end of the game the expert plays to win: each card's value is its chance \
+             of winning the game."
+        }
+    };
+    let rows = hint
+        .options
+        .iter()
+        .map(|option| HintRow {
+            cards: vec![CardSet::single(option.card)],
+            cells: vec![
+                option.now.count.to_string(),
+                option.now.points.total().to_string(),
+                match hint.measure {
+                    PlayMeasure::NetPoints => signed(option.value),
+                    PlayMeasure::WinChance => format!("{:.0}%", 100.0 * option.value),
+                },
+            ],
+            reasons: card_reasons(option, hint, who),
+            best: option.card == hint.choice,
+        })
+        .collect();
+    HintText {
+        kind: "play",
+        title: format!("Play {}", card_text(hint.choice)),
+        lines: vec![
+            format!("The expert would play {}.", card_text(hint.choice)),
+            measure.to_owned(),
+        ],
+        columns: ["card", "count", "pegs", "value"].map(str::to_owned).to_vec(),
+        rows,
+    }
+}
+
+/// What is true of playing one card, in sentences.
+fn card_reasons(option: &CardFacts, hint: &PlayHint, who: &Perspective) -> Vec<String> {
+    let mut reasons = Vec::new();
+    let said = option.now.points.spoken(option.now.count);
+    let points = option.now.points.total();
+    reasons.push(if option.wins {
+        format!("Pegs out: \"{said}\" wins the game.")
+    } else if points > 0 {
+        format!("Pegs {} now: \"{said}\".", points_words(points))
+    } else {
+        format!("Pegs nothing now: the count is {}.", option.now.count)
+    });
+    if option.wins {
+        return reasons;
+    }
+    let unseen = hint.unseen;
+    match option.next {
+        Some(next) if who.is_ours(next) => {
+            reasons.push(format!("{} to play next.", capitalised(&next_player(who, next))));
+        }
+        Some(next) => {
+            if option.risks.is_empty() {
+                reasons.push(format!("No card {} may hold pegs on it.", who.object(next)));
+            }
+            for risk in option.risks.iter().take(2) {
+                reasons.push(format!(
+                    "{} could peg {} with any {} ({} of {unseen} unseen cards).",
+                    who.subject(next),
+                    reasons_words(risk.points),
+                    ranks_words(&risk.ranks),
+                    risk.cards,
+                ));
+            }
+            if let Some(setup) = option.setups.first() {
+                reasons.push(format!(
+                    "Sets up your {} to peg {} after any {} ({} of {unseen} unseen cards).",
+                    card_text(setup.card),
+                    reasons_words(setup.points),
+                    ranks_words(&setup.after),
+                    setup.cards,
+                ));
+            }
+        }
+        None => {}
+    }
+    if hint.measure == PlayMeasure::WinChance {
+        reasons.push(format!(
+            "The expert puts your chance of winning with it at {:.0}%.",
+            100.0 * option.value
+        ));
+    }
+    reasons
+}
+
+/// "you play", "North, your partner, plays".
+fn next_player(who: &Perspective, seat: Seat) -> String {
+    if who.is_me(seat) {
+        "you are".to_owned()
+    } else {
+        format!("{}, your partner, is", who.object(seat))
+    }
+}
+
+/// "one point", "six points".
+fn points_words(points: u8) -> String {
+    let words = number_words(u32::from(points));
+    if points == 1 { format!("{words} point") } else { format!("{words} points") }
+}
+
+/// What points are pegged for: "fifteen two", "a pair royal for six",
+/// "thirty-one for two and a pair for two".
+fn reasons_words(points: PegPoints) -> String {
+    points.reasons().iter().map(|reason| reason.words()).collect::<Vec<_>>().join(" and ")
+}
+
+/// Ranks as printed on cards, as choices: "5", "10, J, Q or K".
+fn ranks_words(ranks: &[Rank]) -> String {
+    let texts: Vec<String> = ranks
+        .iter()
+        .map(|&rank| if rank == Rank::Ten { "10".to_owned() } else { rank.code().to_string() })
+        .collect();
+    match texts.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The chance of winning from `view`, for the reader at its seat: "You
+/// win 62% from here."; with three or four players, that the figure is for
+/// two players only.
+#[must_use]
+pub fn win_chance_text(view: &View) -> String {
+    match chance_now(view) {
+        Some(chance) => format!("You win {:.0}% from here.", 100.0 * chance),
+        None => "The chance of winning is worked out for two players only.".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crib_ai::{BasicPlayer, Player, hint};
+    use crib_core::{Action, BySeat, Game, GameConfig, Phase};
+
+    fn perspective(config: GameConfig, me: Seat) -> Perspective {
+        let names = BySeat::new(config, |seat| format!("seat {}", seat.index()));
+        Perspective::new(config, Some(me), names)
+    }
+
+    #[test]
+    fn the_discard_says_whose_crib_and_keeps_the_experts_order() {
+        let config = GameConfig::default();
+        let mut game = Game::new(config, Seat::ALL[0], 4).expect("seat 0 deals");
+        game.play(Seat::ALL[0], Action::Deal).expect("the deal");
+        for (seat, says) in [(Seat::ALL[0], "The crib is yours"), (Seat::ALL[1], "against you")] {
+            let view = game.view(seat);
+            let Hint::Discard(discard) = hint(&view, 4) else { panic!("a discard hint") };
+            let text = hint_text(&Hint::Discard(discard.clone()), &perspective(config, seat));
+            assert!(text.lines.iter().any(|line| line.contains(says)), "{text:?}");
+            assert_eq!(text.rows.len(), discard.keeps.len());
+            for (row, keep) in text.rows.iter().zip(&discard.keeps) {
+                assert_eq!(row.cards, vec![keep.keep, keep.discard]);
+                assert_eq!(row.cells[3], format!("{:.2}", keep.total));
+            }
+            assert!(text.rows[0].best && text.rows[1..].iter().all(|row| !row.best));
+        }
+    }
+
+    #[test]
+    fn a_card_is_said_to_peg_exactly_when_it_pegs() {
+        let mut said_pegs = 0;
+        for players in [2u8, 3, 4] {
+            let config = GameConfig::new(players, 121).expect("2 to 4 players");
+            for seed in 0..6 {
+                let mut game = Game::new(config, Seat::ALL[0], seed).expect("seat 0 deals");
+                game.play(Seat::ALL[0], Action::Deal).expect("the deal");
+                for seat in config.seats() {
+                    let discard = BasicPlayer.discard(&game.view(seat));
+                    game.play(seat, Action::Discard(discard)).expect("a discard");
+                }
+                while game.phase() == Phase::Pegging {
+                    let seat = game.pegging().turn().expect("a seat to play");
+                    let view = game.view(seat);
+                    if let Hint::Play(play) = hint(&view, seed) {
+                        let text = hint_text(&Hint::Play(play.clone()), &perspective(config, seat));
+                        for (row, option) in text.rows.iter().zip(&play.options) {
+                            let first = &row.reasons[0];
+                            let pegs = option.now.points.total() > 0;
+                            assert_eq!(first.starts_with("Pegs nothing"), !pegs, "{first}");
+                            said_pegs += usize::from(pegs);
+                            let names_a_risk = row.reasons.iter().any(|r| r.contains("could peg"));
+                            assert_eq!(names_a_risk, !option.risks.is_empty(), "{row:?}");
+                        }
+                    }
+                    let action = BasicPlayer.act(&view).expect("a play or a go");
+                    game.play(seat, action).expect("a legal action");
+                }
+            }
+        }
+        assert!(said_pegs > 0);
+    }
+
+    #[test]
+    fn win_chances_are_for_two_players() {
+        let two = Game::new(GameConfig::default(), Seat::ALL[0], 1).expect("seat 0");
+        let said = win_chance_text(&two.view(Seat::ALL[1]));
+        assert!(said.starts_with("You win ") && said.ends_with("% from here."), "{said}");
+        let four = Game::new(GameConfig::new(4, 121).expect("4"), Seat::ALL[0], 1).expect("0");
+        assert!(win_chance_text(&four.view(Seat::ALL[1])).contains("two players only"));
+    }
+}

@@ -21,6 +21,7 @@ mod prolog;
 mod record;
 mod replay;
 mod report;
+mod review;
 mod saved;
 mod score;
 mod serve;
@@ -39,6 +40,7 @@ Examples:
   crib play                          play against the computer in the terminal
   crib play --resume                 take up the last unfinished match
   crib history                       the matches you have finished
+  crib review 12                     match 12's mistakes, graded by the expert
   crib serve                         play in the browser at http://127.0.0.1:8121/
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
@@ -74,6 +76,9 @@ enum Command {
     History(history::Args),
     /// Step through a saved match, event by event.
     Replay(replay::Args),
+    /// A saved match's decisions graded against the expert, with the chance
+    /// of winning across it.
+    Review(review::Args),
     /// Play in the browser: serve the game on a local address.
     Serve(serve::Args),
     /// Print a completion script for a shell, generated from these options:
@@ -101,6 +106,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::History(args) => history::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Completions { shell } => completions(shell),
         Command::Man => man(),

@@ -261,9 +261,8 @@ impl Decision {
                     ".".to_owned()
                 };
                 format!(
-                    "{subject} {} {claimed} for {} {what}, worth {worth}{verdict}",
-                    who.verb(self.seat, "count"),
-                    who.possessive(self.seat)
+                    "{subject} {} {claimed} for the {what}, worth {worth}{verdict}",
+                    who.verb(self.seat, "count")
                 )
             }
         }

@@ -33,6 +33,7 @@ use std::sync::{Mutex, PoisonError};
 
 use crib_ai::{Hint, Strategy};
 use crib_core::{BySeat, Card, CardSet, GameConfig, Seat, derive_seed};
+use crib_referee::review::{REVIEW_SEED, Review, chance_svg};
 use crib_referee::{EngineCommand, Taken};
 use crib_store::{Status, StoreError, WebTable};
 use futures_util::Stream;
@@ -86,6 +87,12 @@ pub enum ApiError {
     /// A program at a new table failed to start.
     #[error("a player at this table failed: {0}")]
     Failed(String),
+    /// A review was asked for while the match is still on.
+    #[error("the match is still being played: its review comes once it is over")]
+    StillPlaying,
+    /// A review was asked for, and the server saves no games.
+    #[error("this server saves no games, so it has none to review")]
+    NotSaved,
     /// The saved games could not be read (the reason is in the server's log).
     #[error("the saved games could not be read")]
     Storage,
@@ -98,7 +105,10 @@ impl ApiError {
             ApiError::UnknownGame | ApiError::NoRoute => StatusCode::NOT_FOUND,
             ApiError::NoToken => StatusCode::UNAUTHORIZED,
             ApiError::WrongToken => StatusCode::FORBIDDEN,
-            ApiError::Move(_) | ApiError::SeatTaken => StatusCode::CONFLICT,
+            ApiError::Move(_) | ApiError::SeatTaken | ApiError::StillPlaying => {
+                StatusCode::CONFLICT
+            }
+            ApiError::NotSaved => StatusCode::NOT_FOUND,
             ApiError::Malformed(_) => StatusCode::BAD_REQUEST,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Method => StatusCode::METHOD_NOT_ALLOWED,
@@ -338,6 +348,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/act", post(act))
         .route("/api/games/{id}/hint", get(hint))
+        .route("/api/games/{id}/review", get(review))
         .route("/api/games/{id}/new", post(restart))
         .route("/api/games/{id}/quit", post(quit))
         .route("/api/games/{id}/events", get(events))
@@ -702,6 +713,63 @@ async fn hint(
         Hint::Go { count } => HintBody::Go { count },
         Hint::Nothing(reason) => HintBody::Nothing { reason },
     }))
+}
+
+/// The review of a table's match once it is over, as the page shows it.
+#[derive(Debug, Serialize)]
+struct ReviewBody {
+    /// The review, as `crib review --json` gives it.
+    review: Review,
+    /// Each decision in words, from the asking seat's side: `said[i]` tells
+    /// `review.decisions[i]`.
+    said: Vec<String>,
+    /// The chart of the chance of winning, SVG; `None` with a
+    /// `review.chart_note` instead.
+    svg: Option<String>,
+    /// Whose chance the chart shows: the first person's side, as the
+    /// asking seat calls it ("you").
+    chart_side: String,
+}
+
+async fn review(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<ReviewBody>, ApiError> {
+    let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
+    let (game, perspective) = {
+        let table = entry.lock();
+        if !table.finished() {
+            return Err(ApiError::StillPlaying);
+        }
+        (table.saved_last().ok_or(ApiError::NotSaved)?, table.perspective(seat))
+    };
+    let saved = server.saved.clone().ok_or(ApiError::NotSaved)?;
+    // Grading a match takes a fraction of a second of the expert's search:
+    // off the async threads.
+    let graded = tokio::task::spawn_blocking(move || {
+        crib_referee::review::review(&saved, game, REVIEW_SEED)
+    })
+    .await;
+    let review = match graded {
+        Ok(Ok(review)) => review,
+        Ok(Err(error)) => {
+            eprintln!("crib: reviewing match {game} failed: {}", chain(&error));
+            return Err(ApiError::Storage);
+        }
+        Err(error) => {
+            eprintln!("crib: reviewing match {game} failed: {error}");
+            return Err(ApiError::Storage);
+        }
+    };
+    let said = review.decisions.iter().map(|decision| decision.describe(&perspective)).collect();
+    let svg = review.chart_note.is_none().then(|| chance_svg(&review.chance_series()));
+    let config = perspective.config();
+    let chart_side = review
+        .people
+        .first()
+        .map_or_else(String::new, |&first| perspective.side(config.side_of(first)));
+    Ok(Json(ReviewBody { review, said, svg, chart_side }))
 }
 
 async fn restart(

@@ -124,6 +124,8 @@ struct Saving {
     /// yet: it stays the table's saved match until the new one is saved
     /// as the table's, so that a server stopped in between finds the table.
     given_up: Option<(GameId, Option<Seat>)>,
+    /// The match saved last, kept once it is given up: the one to review.
+    last: Option<GameId>,
 }
 
 impl Current {
@@ -132,7 +134,9 @@ impl Current {
     }
 
     fn set(&self, id: Option<GameId>) {
-        self.saving().game = id;
+        let mut saving = self.saving();
+        saving.game = id;
+        saving.last = id.or(saving.last);
     }
 
     fn saving(&self) -> std::sync::MutexGuard<'_, Saving> {
@@ -381,6 +385,11 @@ impl Room {
         self.current.get()
     }
 
+    /// The match saved last, also once given up: the one a review is of.
+    pub(crate) fn saved_last(&self) -> Option<GameId> {
+        self.current.saving().last
+    }
+
     fn everyone_joined(&self) -> bool {
         self.joined.iter().all(|(_, &joined)| joined)
     }
@@ -527,11 +536,16 @@ impl Room {
         })
     }
 
+    /// The table read from `seat`: "you" and the others' names.
+    pub(crate) fn perspective(&self, seat: Seat) -> Perspective {
+        Perspective::new(self.plan.config, Some(seat), self.names(seat))
+    }
+
     /// Everything `seat` may know, with its events from `since` on.
     pub(crate) fn state(&self, seat: Seat, since: usize) -> State {
         let view = self.table.view(seat);
         let names = self.names(seat);
-        let perspective = Perspective::new(self.plan.config, Some(seat), names.clone());
+        let perspective = self.perspective(seat);
         let all = self.table.events();
         let start = since.min(all.len());
         let events = all[start..]

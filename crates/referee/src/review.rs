@@ -225,48 +225,53 @@ impl Decision {
             "nothing given up".to_owned()
         };
         let flag = if self.mistake { " Mistake." } else { "" };
-        match &self.graded {
-            Graded::Discard { chosen, best, .. } if chosen == best => {
-                format!(
-                    "{subject} {} {}, as the expert does.",
-                    who.verb(self.seat, "throw"),
-                    cards_text(*chosen)
-                )
-            }
-            Graded::Discard { chosen, best, lost, .. } => format!(
-                "{subject} {} {}; the expert throws {}: {given_up} (hand {:.2}, crib {:.2}, play {:.2}).{flag}",
-                who.verb(self.seat, "throw"),
+        // The person's choice, the expert's, whether they are the same, and
+        // the parts of what was given up.
+        let (verb, mine, expert, same, parts) = match &self.graded {
+            Graded::Discard { chosen, best, lost, .. } => (
+                "throw",
                 cards_text(*chosen),
                 cards_text(*best),
-                lost.hand,
-                lost.crib,
-                lost.pegging,
+                chosen == best,
+                format!(
+                    " (hand {:.2}, crib {:.2}, play {:.2})",
+                    lost.hand, lost.crib, lost.pegging
+                ),
             ),
-            Graded::Play { count, card, best, .. } if card == best => format!(
-                "{subject} {} {} at {count}, as the expert does.",
-                who.verb(self.seat, "play"),
-                card_text(*card)
-            ),
-            Graded::Play { count, card, best, .. } => format!(
-                "{subject} {} {} at {count}; the expert plays {}: {given_up}.{flag}",
-                who.verb(self.seat, "play"),
-                card_text(*card),
-                card_text(*best)
+            Graded::Play { count, card, best, .. } => (
+                "play",
+                format!("{} at {count}", card_text(*card)),
+                card_text(*best),
+                card == best,
+                String::new(),
             ),
             Graded::Count { crib, claimed, worth, missed } => {
-                let what = if *crib { "crib" } else { "hand" };
-                let verdict = if *missed > 0 {
-                    format!(": {missed} point{} missed.{flag}", if *missed == 1 { "" } else { "s" })
-                } else {
-                    ".".to_owned()
-                };
-                format!(
-                    "{subject} {} {claimed} for the {what}, worth {worth}{verdict}",
-                    who.verb(self.seat, "count")
-                )
+                let does = who.verb(self.seat, "count");
+                return count_sentence(&subject, &does, (*crib, *claimed, *worth, *missed), flag);
             }
+        };
+        let does = who.verb(self.seat, verb);
+        if same {
+            format!("{subject} {does} {mine}, as the expert does.")
+        } else {
+            format!(
+                "{subject} {does} {mine}; the expert {verb}s {expert}: {given_up}{parts}.{flag}"
+            )
         }
     }
+}
+
+/// The sentence for a count with muggins: "You count 6 for the hand, worth
+/// 8: 2 points missed."
+fn count_sentence(subject: &str, does: &str, count: (bool, u8, u8, u8), flag: &str) -> String {
+    let (crib, claimed, worth, missed) = count;
+    let what = if crib { "crib" } else { "hand" };
+    let verdict = if missed > 0 {
+        format!(": {missed} point{} missed.{flag}", if missed == 1 { "" } else { "s" })
+    } else {
+        ".".to_owned()
+    };
+    format!("{subject} {does} {claimed} for the {what}, worth {worth}{verdict}")
 }
 
 /// Points given up in a round (or a game), by where.

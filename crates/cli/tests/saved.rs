@@ -313,3 +313,15 @@ fn replay_with_review_grades_each_decision_where_it_was_made() {
     let plain = stdout(&crib(&["replay", "1", "--db", &db], ""));
     assert!(!plain.contains("Review: "));
 }
+
+#[test]
+fn review_help_gives_the_thresholds_of_a_mistake() {
+    use crib_referee::review::{MISTAKE_CHANCE, MISTAKE_POINTS};
+    let output = crib(&["review", "--help"], "");
+    assert!(output.status.success());
+    let help = stdout(&output).split_whitespace().collect::<Vec<_>>().join(" ");
+    let points = format!("A mistake gives up at least {MISTAKE_POINTS} point,");
+    let chance = format!("or {}% of the chance of winning", MISTAKE_CHANCE * 100.0);
+    assert!(help.contains(&points) && help.contains(&chance), "{help}");
+    assert!(help.contains(&format!("[default: {}]", crib_referee::review::REVIEW_SEED)), "{help}");
+}

@@ -236,13 +236,7 @@ test("the review of a match given up: decisions, mistakes, losses and the chart"
   const page = await newPage();
   const errors = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  await page.goto(base + "/");
-  await page.locator("#start").waitFor();
-  await page.selectOption("#opponent", "computer");
-  await page.selectOption("#level", "basic");
-  const created = page.waitForResponse((res) => res.url().endsWith("/api/games"));
-  await page.click("#start-button");
-  assert.equal((await created).status(), 201);
+  await openTable(page, { "#opponent": "computer", "#level": "basic" });
   await page.locator("#hand button.card").nth(5).waitFor();
   // Two hands played by the first cards and the first card that fits, then
   // the third dealt: the review has discards and plays to grade.
@@ -286,6 +280,17 @@ test("the review of a match given up: decisions, mistakes, losses and the chart"
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Opens the page and a new table from its form, each select set to its
+// value in `choices` (by the select's selector).
+async function openTable(page, choices) {
+  await page.goto(base + "/");
+  await page.locator("#start").waitFor();
+  for (const [select, value] of Object.entries(choices)) await page.selectOption(select, value);
+  const created = page.waitForResponse((res) => res.url().endsWith("/api/games"));
+  await page.click("#start-button");
+  assert.equal((await created).status(), 201);
+}
 
 // The seat's answer from the API, with the page's own token.
 async function apiState(page) {

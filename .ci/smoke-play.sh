@@ -22,26 +22,10 @@ fi
 command_line=$1
 command -v tmux >/dev/null || { echo "smoke-play: tmux is not installed" >&2; exit 2; }
 
-# A server of our own, so that no other tmux session is touched.
-socket="crib-smoke-$$"
-tmux_() { tmux -L "$socket" -f /dev/null "$@"; }
-trap 'tmux_ kill-server >/dev/null 2>&1 || true' EXIT
-
-screen() { tmux_ capture-pane -p -t smoke; }
-
-# wait_for PATTERN SECONDS WHAT: polls the screen until grep finds PATTERN.
-wait_for() {
-    local deadline=$((SECONDS + $2))
-    until screen | grep -q -e "$1"; do
-        if ((SECONDS >= deadline)); then
-            echo "smoke-play: no $3 after $2 s; the screen:" >&2
-            screen >&2
-            exit 1
-        fi
-        sleep 0.1
-    done
-    echo "smoke-play: $3"
-}
+who=smoke-play
+session=smoke
+# shellcheck source=.ci/tmux.sh
+source "$(dirname "$0")/tmux.sh"
 
 tmux_ new-session -d -s smoke -x 100 -y 32 -c "$PWD" "env PS1='smoke\$ ' bash --norc --noprofile"
 wait_for 'smoke\$' 10 "shell prompt"

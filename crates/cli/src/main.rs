@@ -12,6 +12,7 @@ use anyhow::Context;
 use clap::{CommandFactory, Parser, Subcommand};
 
 mod discard;
+mod drill;
 mod engine;
 mod history;
 mod matchplay;
@@ -41,6 +42,7 @@ Examples:
   crib play --resume                 take up the last unfinished match
   crib history                       the matches you have finished
   crib review 12                     match 12's mistakes, graded by the expert
+  crib drill --hands 5 --cribs       practise counting hands and cribs
   crib serve                         play in the browser at http://127.0.0.1:8121/
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
@@ -72,6 +74,9 @@ enum Command {
     Match(Box<matchplay::Args>),
     /// Play against the computer in the terminal.
     Play(play::Args),
+    /// Counting practice in the terminal: count hands (and cribs) by kind,
+    /// see what you missed and your time.
+    Drill(drill::Args),
     /// The finished matches saved by crib play, latest first.
     History(history::Args),
     /// Step through a saved match, event by event.
@@ -104,6 +109,7 @@ fn main() -> ExitCode {
         Command::Engine(args) => engine::run(&args),
         Command::Match(args) => matchplay::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Drill(args) => drill::run(&args),
         Command::History(args) => history::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Review(args) => review::run(&args),

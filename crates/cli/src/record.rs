@@ -1,11 +1,13 @@
 //! `crib stats me`: the person's record over their finished matches at the
-//! terminal, beside the computer's over the same matches.
+//! terminal, beside the computer's over the same matches, and their
+//! counting practice (`crib drill` and the browser's drill).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use crib_store::{Record, RolePoints};
+use crib_referee::narrate;
+use crib_store::{DrillRecord, Record, RolePoints, Stats};
 
 use crate::saved::{Db, ME};
 
@@ -19,19 +21,34 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let stats = match args.db.open_read_only()? {
-        Some(store) => store.stats(ME).context("working out your record")?,
-        None => crib_store::Stats::default(),
+    let (stats, drill) = match args.db.open_read_only()? {
+        Some(store) => (
+            store.stats(ME).context("working out your record")?,
+            store.drill_record(ME).context("working out your counting practice")?,
+        ),
+        None => (crib_store::Stats::default(), DrillRecord::default()),
     };
     if args.json {
-        crate::output::json_line(&mut io::stdout().lock(), &crate::saved::StatsJson::from(&stats))?;
+        crate::output::json_line(
+            &mut io::stdout().lock(),
+            &crate::saved::StatsJson::new(&stats, &drill),
+        )?;
         return Ok(ExitCode::SUCCESS);
     }
-    let (me, them) = (&stats.player, &stats.opponents);
     let mut out = io::stdout().lock();
+    write_matches(&mut out, &stats)?;
+    writeln!(out)?;
+    writeln!(out, "Counting practice (crib drill):")?;
+    for line in narrate::drill_record(&drill) {
+        writeln!(out, "  {line}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_matches(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
+    let (me, them) = (&stats.player, &stats.opponents);
     if me.matches == 0 {
-        writeln!(out, "No finished matches yet: play one with crib play.")?;
-        return Ok(ExitCode::SUCCESS);
+        return writeln!(out, "No finished matches yet: play one with crib play.");
     }
     let plural = |n: u32, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "es" });
     writeln!(
@@ -46,13 +63,13 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let count = |out: &mut dyn Write, label: &str, field: fn(&Record) -> u32| {
         writeln!(out, "{label:<28}{:>10}{:>10}", field(me), field(them))
     };
-    count(&mut out, "matches won", |r| r.matches_won)?;
-    count(&mut out, "games won", |r| r.wins)?;
-    count(&mut out, "skunks given", |r| r.skunks_given)?;
-    count(&mut out, "  of them double", |r| r.double_skunks_given)?;
-    count(&mut out, "skunks taken", |r| r.skunks_taken)?;
-    count(&mut out, "best hand", |r| u32::from(r.best_hand))?;
-    count(&mut out, "best crib", |r| u32::from(r.best_crib))?;
+    count(out, "matches won", |r| r.matches_won)?;
+    count(out, "games won", |r| r.wins)?;
+    count(out, "skunks given", |r| r.skunks_given)?;
+    count(out, "  of them double", |r| r.double_skunks_given)?;
+    count(out, "skunks taken", |r| r.skunks_taken)?;
+    count(out, "best hand", |r| u32::from(r.best_hand))?;
+    count(out, "best crib", |r| u32::from(r.best_crib))?;
     let average = |out: &mut dyn Write,
                    label: &str,
                    role: fn(&Record) -> &RolePoints,
@@ -66,17 +83,17 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         )
     };
     writeln!(out, "as dealer, points a hand ({} hands for you)", me.dealer.rounds)?;
-    average(&mut out, "  hand", |r| &r.dealer, |p| p.hand)?;
-    average(&mut out, "  crib", |r| &r.dealer, |p| p.crib)?;
-    average(&mut out, "  pegging", |r| &r.dealer, |p| p.pegging)?;
-    average(&mut out, "  his heels", |r| &r.dealer, |p| p.heels)?;
+    average(out, "  hand", |r| &r.dealer, |p| p.hand)?;
+    average(out, "  crib", |r| &r.dealer, |p| p.crib)?;
+    average(out, "  pegging", |r| &r.dealer, |p| p.pegging)?;
+    average(out, "  his heels", |r| &r.dealer, |p| p.heels)?;
     writeln!(out, "as pone, points a hand ({} hands for you)", me.pone.rounds)?;
-    average(&mut out, "  hand", |r| &r.pone, |p| p.hand)?;
-    average(&mut out, "  pegging", |r| &r.pone, |p| p.pegging)?;
+    average(out, "  hand", |r| &r.pone, |p| p.hand)?;
+    average(out, "  pegging", |r| &r.pone, |p| p.pegging)?;
     if me.dealer.muggins + me.pone.muggins + them.dealer.muggins + them.pone.muggins > 0 {
         writeln!(out, "muggins, points a hand")?;
-        average(&mut out, "  as dealer", |r| &r.dealer, |p| p.muggins)?;
-        average(&mut out, "  as pone", |r| &r.pone, |p| p.muggins)?;
+        average(out, "  as dealer", |r| &r.dealer, |p| p.muggins)?;
+        average(out, "  as pone", |r| &r.pone, |p| p.muggins)?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

@@ -2,9 +2,11 @@
 //! the JSON of a player's record. The terminal game is saved by the table's
 //! one recorder, `crib_referee::StoreRecorder`.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crib_store::{Record, RolePoints, Stats, Store};
+use crib_core::Category;
+use crib_store::{DrillRecord, Record, RolePoints, Stats, Store};
 use serde::Serialize;
 
 /// The name the person at the terminal is saved under: `crib stats me`.
@@ -41,16 +43,57 @@ impl Db {
     }
 }
 
-/// `crib stats me --json`: the person's record and the computer's.
+/// `crib stats me --json`: the person's record and the computer's, and the
+/// person's counting practice.
 #[derive(Serialize)]
 pub(crate) struct StatsJson {
     you: RecordJson,
     computer: RecordJson,
+    drill: DrillJson,
 }
 
-impl From<&Stats> for StatsJson {
-    fn from(stats: &Stats) -> StatsJson {
-        StatsJson { you: (&stats.player).into(), computer: (&stats.opponents).into() }
+impl StatsJson {
+    pub(crate) fn new(stats: &Stats, drill: &DrillRecord) -> StatsJson {
+        StatsJson {
+            you: (&stats.player).into(),
+            computer: (&stats.opponents).into(),
+            drill: drill.into(),
+        }
+    }
+}
+
+/// A drill record as JSON: points and hands by kind, named as a count
+/// names them (`fifteens`, `pairs`, `runs`, `flush`, `nobs`).
+#[derive(Serialize)]
+struct DrillJson {
+    hands: u32,
+    right: u32,
+    accuracy: f64,
+    median_millis: Option<u64>,
+    missed_points: BTreeMap<String, u32>,
+    missed_hands: BTreeMap<String, u32>,
+    over_points: BTreeMap<String, u32>,
+    over_hands: BTreeMap<String, u32>,
+}
+
+impl From<&DrillRecord> for DrillJson {
+    fn from(record: &DrillRecord) -> DrillJson {
+        let by_kind = |values: [u32; 5]| {
+            Category::ALL
+                .iter()
+                .map(|category| (category.to_string(), values[category.index()]))
+                .collect()
+        };
+        DrillJson {
+            hands: record.hands,
+            right: record.right,
+            accuracy: record.accuracy(),
+            median_millis: record.median_millis,
+            missed_points: by_kind(record.missed_points),
+            missed_hands: by_kind(record.missed_hands),
+            over_points: by_kind(record.over_points),
+            over_hands: by_kind(record.over_hands),
+        }
     }
 }
 

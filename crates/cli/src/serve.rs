@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use crib_referee::EngineCommand;
-use crib_web::{Limits, Server};
+use crib_web::{HttpLimits, Limits, Server};
 
 use crate::saved::Db;
 
@@ -39,6 +39,106 @@ pub(crate) struct Args {
     engines: Vec<(String, EngineCommand)>,
     #[command(flatten)]
     db: Db,
+    #[command(flatten)]
+    http: Http,
+}
+
+/// The limits on clients (see `crib_web::HttpLimits`).
+#[derive(Debug, clap::Args)]
+#[command(next_help_heading = "Limits on clients")]
+struct Http {
+    /// Seconds a client has to send a request's line and headers once its
+    /// first byte is in; past it the connection is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = Seconds(HttpLimits::DEFAULT.header_timeout))]
+    header_timeout: Seconds,
+    /// Seconds a client has to send a request's body once its headers are
+    /// in; past it the answer is 408 and the connection is closed. A body
+    /// declared over 4096 bytes is refused at once with 413.
+    #[arg(long, value_name = "SECONDS", default_value_t = Seconds(HttpLimits::DEFAULT.body_timeout))]
+    body_timeout: Seconds,
+    /// Seconds a connection may stay open with no request under way (a
+    /// live page's update stream is a request under way); past it the
+    /// connection is closed.
+    #[arg(long, value_name = "SECONDS", default_value_t = Seconds(HttpLimits::DEFAULT.idle_timeout))]
+    idle_timeout: Seconds,
+    /// The most connections open at once; one more is answered 503 with
+    /// Retry-After and closed, and the log says so.
+    #[arg(long, value_name = "N", default_value_t = HttpLimits::DEFAULT.max_connections,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections: u32,
+    /// New games one client address may open a minute; past it the answer
+    /// is 429 with Retry-After.
+    #[arg(long, value_name = "N", default_value_t = HttpLimits::DEFAULT.new_games_per_address,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    new_games_per_address: u32,
+    /// New games all clients together may open a minute; past it the
+    /// answer is 429 with Retry-After.
+    #[arg(long, value_name = "N", default_value_t = HttpLimits::DEFAULT.new_games_total,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    new_games_total: u32,
+    /// A host name players reach the server by (repeatable), such as a
+    /// name on the network or a reverse proxy's: requests are answered
+    /// only for the address the server is reached at (localhost too on
+    /// loopback) and these names, and refused with 421 for any other Host,
+    /// so that a web page cannot reach the server through a name of its own
+    /// (DNS rebinding).
+    #[arg(long = "public-host", value_name = "NAME", value_parser = parse_host)]
+    public_hosts: Vec<String>,
+}
+
+impl Http {
+    fn limits(&self) -> HttpLimits {
+        HttpLimits {
+            header_timeout: self.header_timeout.0,
+            body_timeout: self.body_timeout.0,
+            idle_timeout: self.idle_timeout.0,
+            max_connections: self.max_connections,
+            new_games_per_address: self.new_games_per_address,
+            new_games_total: self.new_games_total,
+            public_hosts: self.public_hosts.clone(),
+        }
+    }
+}
+
+/// A time limit given in seconds, fractions allowed.
+#[derive(Debug, Clone, Copy)]
+struct Seconds(Duration);
+
+impl std::fmt::Display for Seconds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0.as_secs_f64())
+    }
+}
+
+impl std::str::FromStr for Seconds {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Seconds, String> {
+        let seconds: f64 =
+            text.parse().map_err(|_| format!("{text:?} is not a number of seconds"))?;
+        if !(0.01..=86_400.0).contains(&seconds) {
+            return Err(format!("{text} s: give 0.01 to 86400 seconds"));
+        }
+        Ok(Seconds(Duration::from_secs_f64(seconds)))
+    }
+}
+
+/// A host name as a `Host` header gives it, without a port: letters,
+/// digits, `-` and `.`, or an IP address.
+fn parse_host(text: &str) -> Result<String, String> {
+    let name = text.trim();
+    let bare = name.strip_prefix('[').and_then(|name| name.strip_suffix(']')).unwrap_or(name);
+    let is_ip = bare.parse::<std::net::IpAddr>().is_ok();
+    let is_name =
+        !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.');
+    if bare.parse::<std::net::Ipv6Addr>().is_ok() {
+        // As a Host header gives it.
+        Ok(format!("[{bare}]"))
+    } else if is_ip || is_name {
+        Ok(name.to_owned())
+    } else {
+        Err(format!("{text:?} is not a host name (a name or an IP address, without a port)"))
+    }
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
@@ -60,7 +160,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         let addr = listener.local_addr().context("reading the listening address")?;
         // The browser test reads this line to find the port of --addr ...:0.
         eprintln!("crib: serving on http://{addr}/ (ctrl-c stops)");
-        crib_web::serve(listener, server).await?;
+        crib_web::serve(listener, server, &args.http.limits()).await?;
         anyhow::Ok(())
     })?;
     Ok(ExitCode::SUCCESS)

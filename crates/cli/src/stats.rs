@@ -74,7 +74,8 @@ the two ranks thrown.")]
     },
     /// Your record over your finished matches in the terminal: games, wins,
     /// skunks, average hand, crib and pegging as dealer and pone, best hand,
-    /// beside the computer's.
+    /// beside the computer's; and your counting practice (crib drill and the
+    /// browser's drill): hands, accuracy, median time, the points missed most.
     Me(crate::record::Args),
 }
 

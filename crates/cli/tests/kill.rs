@@ -154,9 +154,8 @@ fn send(addr: SocketAddr, request: &Request) -> Result<(u16, Value), String> {
     if let Some(token) = &request.token {
         text.push_str(&format!("Authorization: Bearer {token}\r\n"));
     }
-    if !body.is_empty() {
-        text.push_str("Content-Type: application/json\r\n");
-    }
+    // The server takes a change only as JSON, with a body or without.
+    text.push_str("Content-Type: application/json\r\n");
     text.push_str("\r\n");
     text.push_str(&body);
     stream.write_all(text.as_bytes()).map_err(|e| e.to_string())?;

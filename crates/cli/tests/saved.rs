@@ -1,9 +1,9 @@
 //! `crib history`, `crib replay` and `crib stats me` on a database of
 //! matches saved as the terminal game saves them.
 
-use crib_core::GameConfig;
+use crib_core::{CountByKind, DrillHand, GameConfig};
 use crib_store::testing::play_with;
-use crib_store::{NewGame, Player, Store};
+use crib_store::{DrillAnswer, DrillPlace, NewGame, Player, Store};
 
 use crate::{crib, stderr, stdout};
 
@@ -105,6 +105,54 @@ fn stats_me_compares_the_person_with_the_computer() {
     let (_empty, db) = saved(0);
     let output = crib(&["stats", "me", "--db", &db], "");
     assert!(stdout(&output).contains("No finished matches yet"));
+}
+
+/// Drill answers saved as the terminal's and the browser's drills save them
+/// are in `crib stats me`: hands, accuracy, median time, kinds missed.
+#[test]
+fn stats_me_shows_the_counting_practice() {
+    let (_dir, db) = saved(1);
+    let output = crib(&["stats", "me", "--db", &db], "");
+    assert!(stdout(&output).contains("No hands counted yet: practise with crib drill."));
+    let store = Store::open(std::path::Path::new(&db)).unwrap();
+    // Three hands of seed 5 with something to count: one right, one that
+    // misses every fifteen, one with a nob too many.
+    let hands: Vec<DrillHand> = (0..)
+        .map(|number| DrillHand::dealt(5, number, false))
+        .filter(|hand| hand.breakdown().fifteen_points() > 0 && hand.breakdown().nobs.is_none())
+        .take(3)
+        .collect();
+    let truth = |hand: &DrillHand| CountByKind::of(&hand.breakdown());
+    let answers = [
+        (hands[0], truth(&hands[0]), DrillPlace::Terminal, 3000),
+        (hands[1], CountByKind { fifteens: 0, ..truth(&hands[1]) }, DrillPlace::Browser, 5000),
+        (hands[2], CountByKind { nobs: 1, ..truth(&hands[2]) }, DrillPlace::Terminal, 8000),
+    ];
+    for (hand, answer, place, millis) in answers {
+        let answer = DrillAnswer { player: "me".to_owned(), place, hand, answer, millis };
+        store.save_drill_answer(&answer).unwrap();
+    }
+    let fifteens = hands[1].breakdown().fifteen_points();
+    let output = crib(&["stats", "me", "--db", &db], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("Your record over 1 match"), "{text}");
+    for line in [
+        "Counting practice (crib drill):".to_owned(),
+        "  3 hands counted, 1 right (33%), median time 5.0 s.".to_owned(),
+        format!("  Points missed most: {fifteens} for fifteens (in 1 hand)."),
+        "  Points counted too many: 1 for his nob (in 1 hand).".to_owned(),
+    ] {
+        assert!(text.lines().any(|said| said == line), "no {line:?} in:\n{text}");
+    }
+    let json: serde_json::Value =
+        serde_json::from_slice(&crib(&["stats", "me", "--db", &db, "--json"], "").stdout).unwrap();
+    assert_eq!(json["drill"]["hands"], 3);
+    assert_eq!(json["drill"]["right"], 1);
+    assert_eq!(json["drill"]["median_millis"], 5000);
+    assert_eq!(json["drill"]["missed_points"]["fifteens"], u64::from(fifteens));
+    assert_eq!(json["drill"]["over_hands"]["nobs"], 1);
+    assert_eq!(json["you"]["matches"], 1);
 }
 
 #[test]

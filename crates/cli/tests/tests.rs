@@ -461,6 +461,7 @@ mod kill;
 mod matchplay;
 mod prolog;
 mod saved;
+mod serve;
 #[path = "../../protocol/tests/transcript.rs"]
 mod transcript;
 #[path = "../../tui/tests/common.rs"]
@@ -478,6 +479,22 @@ mod play {
         assert_eq!(output.status.code(), Some(1));
         assert!(stderr(&output).contains("is not a terminal"), "{}", stderr(&output));
         assert!(stdout(&output).is_empty());
+    }
+
+    #[test]
+    fn drill_without_a_terminal_says_so_and_bad_options_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("crib.db");
+        let output = crib(&["drill", "--seed", "1", "--db", db.to_str().unwrap()], "");
+        assert_eq!(output.status.code(), Some(1));
+        assert!(stderr(&output).contains("crib drill cannot start"), "{}", stderr(&output));
+        assert!(stderr(&output).contains("is not a terminal"), "{}", stderr(&output));
+        assert!(!db.exists(), "nothing is saved without a terminal");
+        for bad in
+            [&["drill", "--hands", "0"][..], &["drill", "--hands", "x"], &["drill", "--seed", "-1"]]
+        {
+            assert_eq!(crib(bad, "").status.code(), Some(2), "{bad:?}");
+        }
     }
 
     #[test]
@@ -577,11 +594,7 @@ mod play {
     /// restored. Skipped, with a notice, where tmux is not installed.
     #[test]
     fn play_in_a_real_terminal() {
-        let tmux = Command::new("tmux").arg("-V").output();
-        if !tmux.is_ok_and(|output| output.status.success()) {
-            eprintln!(
-                "notice: tmux is not installed; skipping the terminal smoke test of crib play"
-            );
+        if !tmux_installed("crib play") {
             return;
         }
         let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../.ci/smoke-play.sh");
@@ -610,5 +623,35 @@ mod play {
         assert!(played >= 2, "the person's discard and card: {:?}", two.moves);
         let shown = three.events.iter().filter(|e| matches!(e, crib_core::Event::CribShown { .. }));
         assert_eq!(shown.count(), 1, "a whole round at three: {:?}", three.events);
+    }
+
+    /// Whether tmux is installed; if not, says which smoke test is skipped.
+    fn tmux_installed(what: &str) -> bool {
+        let tmux = Command::new("tmux").arg("-V").output();
+        let installed = tmux.is_ok_and(|output| output.status.success());
+        if !installed {
+            eprintln!("notice: tmux is not installed; skipping the terminal smoke test of {what}");
+        }
+        installed
+    }
+
+    /// The drill's test of `.ci/run`, on the binary built for the tests: in
+    /// tmux, three hands counted right, over and short, the summary, the
+    /// terminal restored, the answers in `crib stats me`; then a quit at
+    /// once.
+    #[test]
+    fn drill_in_a_real_terminal() {
+        if !tmux_installed("crib drill") {
+            return;
+        }
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../.ci/smoke-drill.sh");
+        let output =
+            Command::new("bash").arg(script).arg(env!("CARGO_BIN_EXE_crib")).output().unwrap();
+        assert!(
+            output.status.success(),
+            "the drill's smoke test failed:\n{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
     }
 }

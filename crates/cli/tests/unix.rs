@@ -218,20 +218,7 @@ fn a_file_that_is_not_a_database_is_said_once() {
 /// Starts `crib serve` with `addr` and returns the address it says it
 /// serves on, then stops it.
 fn serving(addr: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("crib.db");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_crib"))
-        .args(["serve", "--addr", addr, "--db", db.to_str().unwrap()])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
-    child.kill().unwrap();
-    child.wait().unwrap();
-    line
+    super::serve::Serving::start(addr, &[]).line.clone()
 }
 
 #[test]

@@ -3,9 +3,10 @@
 //! Each benchmark counts the same batch of random shows, dealt from seeded
 //! decks so that every run measures the same work. Throughput is reported
 //! in shows per second; the time per show is the batch's time divided by
-//! its size. Run with `cargo bench -p crib-core --bench score`.
+//! its size; the drill's benchmark deals and grades a batch of drill hands.
+//! Run with `cargo bench -p crib-core --bench score`.
 
-use crib_core::{Breakdown, Deck, Rules, Show};
+use crib_core::{Breakdown, CountByKind, Deck, DrillHand, Rules, Show};
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
 
@@ -47,6 +48,19 @@ fn breakdown(bencher: Bencher<'_, '_>, rules: Rules) {
     bencher.counter(ItemsCount::new(BATCH)).bench(|| {
         for &show in black_box(&shows) {
             black_box(Breakdown::of(show, rules));
+        }
+    });
+}
+
+/// A drill's hand: dealing it from its seed and number and grading an
+/// answer (one off in fifteens) against its count, [`DrillHand::grade`].
+#[divan::bench]
+fn drill_hand(bencher: Bencher<'_, '_>) {
+    bencher.counter(ItemsCount::new(BATCH)).bench(|| {
+        for number in 0..BATCH as u32 {
+            let hand = DrillHand::dealt(black_box(7), number, true);
+            let answer = CountByKind { fifteens: 2, ..CountByKind::ZERO };
+            black_box(hand.grade(answer));
         }
     });
 }

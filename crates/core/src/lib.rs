@@ -21,6 +21,7 @@
 mod card;
 mod cardset;
 mod deck;
+mod drill;
 mod game;
 mod notation;
 mod score;
@@ -29,6 +30,7 @@ mod speech;
 pub use card::{Card, Prolog, Rank, Suit, Symbol};
 pub use cardset::{CardSet, DuplicateCard, Iter, Subsets};
 pub use deck::{Deck, SeededRng, seeded_rng};
+pub use drill::{CountByKind, DrillHand, Grade};
 pub use game::board::Board;
 pub use game::event::{Event, GameResult, Skunk};
 pub use game::game::{Action, Claims, Game, IllegalAction, Phase, SourcePoints, Tally};

@@ -388,6 +388,18 @@ impl Breakdown {
         u8::from(self.nobs.is_some())
     }
 
+    /// Points for one category of combination.
+    #[must_use]
+    pub fn points_of(&self, category: crate::Category) -> u8 {
+        match category {
+            crate::Category::Fifteen => self.fifteen_points(),
+            crate::Category::Pair => self.pair_points(),
+            crate::Category::Run => self.run_points(),
+            crate::Category::Flush => self.flush_points(),
+            crate::Category::Nobs => self.nobs_points(),
+        }
+    }
+
     /// The value of the show.
     #[must_use]
     pub fn total(&self) -> u8 {

@@ -29,6 +29,18 @@ pub enum Category {
     Nobs,
 }
 
+impl Category {
+    /// Every category, in the order a count is said.
+    pub const ALL: [Category; 5] =
+        [Category::Fifteen, Category::Pair, Category::Run, Category::Flush, Category::Nobs];
+
+    /// The category's place in [`Category::ALL`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
 impl fmt::Display for Category {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(match self {

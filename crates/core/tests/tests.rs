@@ -5,6 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod drill;
 mod examples;
 mod exhaustive;
 mod game;

@@ -9,9 +9,10 @@
 //! the perspective's [`GameConfig`] says.
 
 use crib_core::{
-    Breakdown, BySeat, Card, CardSet, Event, GameConfig, GameResult, Rank, Seat, Side, Skunk,
-    number_words,
+    Breakdown, BySeat, Card, CardSet, Category, CountByKind, DrillHand, Event, GameConfig,
+    GameResult, Grade, Rank, Seat, Side, Skunk, number_words,
 };
+use crib_store::DrillRecord;
 use serde::Serialize;
 
 /// Who is reading, and what every seat is called.
@@ -433,6 +434,118 @@ pub fn narrate(event: &Event, who: &Perspective) -> Narration {
     }
 }
 
+/// A drill's hand in the narration's words: the person's count of it said
+/// as a claim is ("You count your crib, 5♣ 5♥ 5♠ J♦ with 5♦: \"twenty\".
+/// It is twenty-nine: \"fifteen two, …\"."), the count spoken as players
+/// say it whenever the answer was wrong.
+#[must_use]
+pub fn drill_count(hand: &DrillHand, grade: &Grade) -> String {
+    let seat = Seat::ALL[0];
+    let who = Perspective::new(
+        GameConfig::default(),
+        Some(seat),
+        BySeat::new(GameConfig::default(), |_| String::new()),
+    );
+    let claimed = Event::Claimed {
+        seat,
+        crib: hand.is_crib(),
+        breakdown: hand.breakdown(),
+        claimed: u8::try_from(grade.answer.total()).unwrap_or(u8::MAX),
+    };
+    narrate(&claimed, &who).lines.into_iter().map(|line| line.text).collect::<Vec<_>>().join(" ")
+}
+
+/// What a drill answer missed and counted over, kind by kind: "Missed 4 for
+/// fifteens and 1 for his nob; counted 2 too many for pairs.", or "Every
+/// point counted." for a right answer.
+#[must_use]
+pub fn drill_verdict(grade: &Grade) -> String {
+    let kinds = |points: CountByKind| -> Vec<(Category, u32)> {
+        points
+            .kinds()
+            .filter(|&(_, points)| points > 0)
+            .map(|(category, points)| (category, u32::from(points)))
+            .collect()
+    };
+    let (missed, over) = (kinds(grade.missed), kinds(grade.over));
+    let mut parts = Vec::new();
+    if !missed.is_empty() {
+        parts.push(format!("missed {}", kind_list(&missed)));
+    }
+    if !over.is_empty() {
+        parts.push(format!("counted {} too many", kind_list(&over)));
+    }
+    if parts.is_empty() {
+        "Every point counted.".to_owned()
+    } else {
+        format!("{}.", capitalised(&parts.join("; ")))
+    }
+}
+
+/// A person's drill record in a few sentences, for `crib stats me` and the
+/// end of a drill: hands, accuracy, median time, and the kinds of points
+/// missed and over-counted most.
+#[must_use]
+pub fn drill_record(record: &DrillRecord) -> Vec<String> {
+    if record.hands == 0 {
+        return vec!["No hands counted yet: practise with crib drill.".to_owned()];
+    }
+    let hands = |n: u32| format!("{n} hand{}", if n == 1 { "" } else { "s" });
+    let mut lines = vec![format!(
+        "{} counted, {} right ({:.0}%), median time {}.",
+        capitalised(&hands(record.hands)),
+        record.right,
+        100.0 * record.accuracy(),
+        record.median_millis.map_or_else(|| "-".to_owned(), seconds_text)
+    )];
+    let ranked = |kinds: Vec<(Category, u32, u32)>| {
+        kinds
+            .iter()
+            .map(|&(category, points, count)| {
+                format!("{} (in {})", kind_list(&[(category, points)]), hands(count))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let missed = record.most_missed();
+    lines.push(if missed.is_empty() {
+        "No points missed.".to_owned()
+    } else {
+        format!("Points missed most: {}.", ranked(missed))
+    });
+    let over = record.most_over();
+    if !over.is_empty() {
+        lines.push(format!("Points counted too many: {}.", ranked(over)));
+    }
+    lines
+}
+
+/// Milliseconds as seconds to a tenth: "4.2 s".
+#[must_use]
+pub fn seconds_text(millis: u64) -> String {
+    format!("{}.{} s", millis / 1000, millis % 1000 / 100)
+}
+
+/// "4 for fifteens and 1 for his nob".
+fn kind_list(kinds: &[(Category, u32)]) -> String {
+    let words: Vec<String> = kinds
+        .iter()
+        .map(|&(category, points)| {
+            let kind = if category == Category::Nobs {
+                "his nob".to_owned()
+            } else {
+                category.to_string()
+            };
+            format!("{points} for {kind}")
+        })
+        .collect();
+    match words.as_slice() {
+        [] => String::new(),
+        [only] => only.clone(),
+        [most @ .., last] => format!("{} and {last}", most.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -529,6 +642,55 @@ mod tests {
             [
                 "You cut 5♥, the computer cuts 5♠: a tie for the lowest card: cut again.",
                 "You cut 2♣, the computer cuts K♦: you deal first.",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_drill_answer_is_said_as_a_claim_with_what_it_missed() {
+        let show =
+            crib_core::Show::from_five(&crib_core::parse_cards("5H 5S 5C JD 5D").unwrap()).unwrap();
+        let crib = DrillHand { seed: 1, number: 2, show, rules: crib_core::Rules::Crib };
+        let truth = CountByKind::of(&crib.breakdown());
+        let right = crib.grade(truth);
+        assert_eq!(
+            drill_count(&crib, &right),
+            "You count your crib, 5♣ 5♥ 5♠ J♦ with 5♦: \"twenty-nine\". Right."
+        );
+        assert_eq!(drill_verdict(&right), "Every point counted.");
+        let wrong =
+            crib.grade(CountByKind { fifteens: 12, pairs: 12, runs: 3, ..CountByKind::ZERO });
+        let said = drill_count(&crib, &wrong);
+        assert!(said.starts_with("You count your crib,"), "{said}");
+        assert!(said.contains("\"twenty-seven\". It is twenty-nine: \"fifteen two,"), "{said}");
+        assert!(said.ends_with("and one for his nob is twenty-nine\"."), "{said}");
+        assert_eq!(
+            drill_verdict(&wrong),
+            "Missed 4 for fifteens and 1 for his nob; counted 3 for runs too many."
+        );
+    }
+
+    #[test]
+    fn a_drill_record_is_said_in_a_few_sentences() {
+        assert_eq!(
+            drill_record(&DrillRecord::default()),
+            ["No hands counted yet: practise with crib drill."]
+        );
+        let record = DrillRecord {
+            hands: 4,
+            right: 3,
+            median_millis: Some(4250),
+            missed_points: [2, 0, 3, 0, 0],
+            missed_hands: [1, 0, 1, 0, 0],
+            over_points: [0, 0, 0, 0, 1],
+            over_hands: [0, 0, 0, 0, 1],
+        };
+        assert_eq!(
+            drill_record(&record),
+            [
+                "4 hands counted, 3 right (75%), median time 4.2 s.",
+                "Points missed most: 3 for runs (in 1 hand), 2 for fifteens (in 1 hand).",
+                "Points counted too many: 1 for his nob (in 1 hand).",
             ]
         );
     }

@@ -79,6 +79,16 @@ pub enum StoreError {
         /// The stored text.
         text: String,
     },
+    /// A stored answer of a drill that this program cannot read back.
+    #[error("drill answer {id}: unreadable {what} {text:?}")]
+    UnreadableDrill {
+        /// The answer's row.
+        id: i64,
+        /// What was being read: the cards, a count…
+        what: &'static str,
+        /// The stored text.
+        text: String,
+    },
     /// A stored configuration that is not a valid game.
     #[error("game {game}: bad configuration")]
     Config {

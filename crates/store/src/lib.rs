@@ -1,7 +1,9 @@
 //! Saved games: every match against the computer (or between any players)
 //! kept in an embedded SQLite database as it is played, so that nothing
 //! played is lost, an interrupted match resumes exactly where it stopped, and
-//! finished matches give a history and a player's statistics.
+//! finished matches give a history and a player's statistics. The answers of
+//! the counting drill are kept too, one row each, for a person's record of
+//! counting (`DrillRecord`).
 //!
 //! A match is stored as what determines it: its seed, its configuration, its
 //! seats' players, and every action taken, each in its own transaction the
@@ -41,6 +43,7 @@
 #![forbid(unsafe_code)]
 
 mod codec;
+mod drill;
 mod error;
 mod schema;
 mod stats;
@@ -49,6 +52,7 @@ mod store;
 pub mod testing;
 mod web;
 
+pub use drill::{DrillAnswer, DrillPlace, DrillRecord};
 pub use error::StoreError;
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use stats::{Record, RolePoints, Stats};

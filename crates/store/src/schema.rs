@@ -122,6 +122,36 @@ UPDATE web_tables SET
     seat_hashes = json_array(token_hash_0, token_hash_1);
 ";
 
+/// The seventh schema: counting practice. Each answer of a drill in its own
+/// row: the drill's seed and the hand's number (which deal the hand again),
+/// the cards as dealt, whether they were a crib, the true count and the
+/// person's, and their points by kind as JSON objects (`{"fifteens": 4,
+/// "pairs": 2, "runs": 0, "flush": 0, "nobs": 1}`): the truth, the answer,
+/// what was missed and what was over-counted. Self-contained: it refers to
+/// no other table, and made only if it is not there (a file whose version
+/// was set back keeps it).
+const V7: &str = "
+CREATE TABLE IF NOT EXISTS drill_answers (
+    id       INTEGER PRIMARY KEY,
+    at       TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    player   TEXT    NOT NULL,
+    place    TEXT    NOT NULL CHECK (place IN ('terminal', 'browser')),
+    seed     INTEGER NOT NULL,
+    number   INTEGER NOT NULL,
+    hand     TEXT    NOT NULL,
+    starter  TEXT    NOT NULL,
+    crib     INTEGER NOT NULL,
+    points   INTEGER NOT NULL,
+    answered INTEGER NOT NULL,
+    truth    TEXT    NOT NULL,
+    answer   TEXT    NOT NULL,
+    missed   TEXT    NOT NULL,
+    over     TEXT    NOT NULL,
+    millis   INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS drill_answers_by_player ON drill_answers (player, id);
+";
+
 type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// Every migration in order: the `n`-th takes the schema from version `n`
@@ -141,6 +171,7 @@ const MIGRATIONS: &[Step] = &[
     |tx| Ok(tx.pragma_update(None, "application_id", APPLICATION_ID)?),
     add_given_up_by,
     |tx| Ok(tx.execute_batch(V6)?),
+    |tx| Ok(tx.execute_batch(V7)?),
 ];
 
 /// The fifth schema's column, unless it is there already (added for the

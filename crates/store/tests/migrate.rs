@@ -6,7 +6,7 @@ use crib_store::testing::{choose, play_in_memory, setup};
 use crib_store::{APPLICATION_ID, SCHEMA_VERSION, Status, Store, StoreError, migrate_to};
 use rusqlite::{Connection, params};
 
-fn version(conn: &Connection) -> i64 {
+pub(crate) fn version(conn: &Connection) -> i64 {
     conn.query_row("PRAGMA user_version", [], |row| row.get(0)).unwrap()
 }
 

@@ -6,6 +6,7 @@
 
 mod concurrency;
 mod crash;
+mod drill;
 mod migrate;
 mod roundtrip;
 

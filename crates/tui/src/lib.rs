@@ -10,7 +10,10 @@
 //!   `crib_referee::narrate`.
 //! - [`ui`] draws an `App` into a ratatui buffer: the two-track board, the
 //!   table, the log, and windows for help, hints and questions.
-//! - [`run`] (module `terminal`) owns the terminal: raw mode and the
+//! - [`Drill`] (module `drill`, drawn by [`ui::drill`]) is counting
+//!   practice: a hand or crib from a seeded deal, the person's count by
+//!   kind, graded against the counter and said in the narration's words.
+//! - [`run`] and [`run_drill`] (module `terminal`) own the terminal: raw mode and the
 //!   alternate screen, restored on every way out, and the loop of keys,
 //!   resizes and ticks.
 //!
@@ -27,6 +30,7 @@
 #![forbid(unsafe_code)]
 
 mod app;
+mod drill;
 pub mod narrate;
 mod terminal;
 pub mod ui;
@@ -40,4 +44,5 @@ pub use crib_ai::{Hint, hint};
 /// The name the person at the terminal plays and is saved under: what
 /// `crib stats me` looks for.
 pub const ME: &str = "me";
-pub use terminal::{TuiError, require_terminal, run};
+pub use drill::{Drill, DrillOptions, DrillRecorder, DrillStage, Graded};
+pub use terminal::{TuiError, require_terminal, run, run_drill};

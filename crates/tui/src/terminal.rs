@@ -1,5 +1,6 @@
-//! The terminal: raw mode and the alternate screen while the game runs, and
-//! the loop that turns keys, resizes and time into calls on the [`App`].
+//! The terminal: raw mode and the alternate screen while the game (or the
+//! counting drill) runs, and the loop that turns keys, resizes and time into
+//! calls on the [`App`] (or the [`Drill`]).
 //!
 //! The terminal is put back as it was (cooked mode, the main screen, the
 //! cursor shown) whichever way the game ends: a normal quit, an error (the
@@ -12,15 +13,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, Show};
-use crossterm::event::{self, Event, KeyEventKind};
+use crossterm::event::{self, Event, KeyEvent, KeyEventKind};
 use crossterm::execute;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
-use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+use ratatui::{Frame, Terminal};
 
 use crate::app::App;
+use crate::drill::Drill;
 use crate::ui;
 
 /// Why the game could not run in the terminal.
@@ -28,7 +30,7 @@ use crate::ui;
 pub enum TuiError {
     /// Standard input or output is not a terminal (piped, redirected).
     #[error(
-        "{0} is not a terminal: crib play is a full-screen game and needs a terminal for input and output"
+        "{0} is not a terminal: crib play and crib drill are full-screen and need a terminal for input and output"
     )]
     NotATerminal(&'static str),
     /// The terminal could not be set up, drawn on or read.
@@ -63,17 +65,76 @@ pub fn require_terminal() -> Result<(), TuiError> {
     Ok(())
 }
 
+/// What runs full-screen: the game ([`App`]) or the counting drill
+/// ([`Drill`]), each keys in and a drawing out.
+trait Screen {
+    fn draw(&self, frame: &mut Frame<'_>);
+    fn handle_key(&mut self, key: KeyEvent);
+    fn should_quit(&self) -> bool;
+    /// How long until the screen moves by itself, if it will.
+    fn wants_tick(&self) -> Option<Duration>;
+    fn tick(&mut self);
+}
+
+impl Screen for App {
+    fn draw(&self, frame: &mut Frame<'_>) {
+        ui::draw(frame, self);
+    }
+    fn handle_key(&mut self, key: KeyEvent) {
+        App::handle_key(self, key);
+    }
+    fn should_quit(&self) -> bool {
+        App::should_quit(self)
+    }
+    fn wants_tick(&self) -> Option<Duration> {
+        App::wants_tick(self)
+    }
+    fn tick(&mut self) {
+        App::tick(self);
+    }
+}
+
+impl Screen for Drill {
+    fn draw(&self, frame: &mut Frame<'_>) {
+        ui::drill::draw(frame, self);
+    }
+    fn handle_key(&mut self, key: KeyEvent) {
+        Drill::handle_key(self, key);
+    }
+    fn should_quit(&self) -> bool {
+        Drill::should_quit(self)
+    }
+    fn wants_tick(&self) -> Option<Duration> {
+        None
+    }
+    fn tick(&mut self) {}
+}
+
 /// Runs `app` in the terminal until the person quits.
 ///
 /// # Errors
 ///
 /// No terminal, or a terminal that fails; the terminal is restored first.
 pub fn run(app: &mut App) -> Result<(), TuiError> {
+    run_screen(app)
+}
+
+/// Runs the counting drill in the terminal until the person quits or the
+/// summary is closed.
+///
+/// # Errors
+///
+/// No terminal, or a terminal that fails; the terminal is restored first.
+pub fn run_drill(drill: &mut Drill) -> Result<(), TuiError> {
+    run_screen(drill)
+}
+
+fn run_screen(screen: &mut impl Screen) -> Result<(), TuiError> {
     require_terminal()?;
     let guard = Guard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))
         .map_err(TuiError::io("setting up the screen"))?;
-    let outcome = event_loop(&mut terminal, app);
+    let outcome = event_loop(&mut terminal, screen);
     drop(terminal);
     let restored = guard.leave();
     outcome.and(restored)
@@ -81,13 +142,13 @@ pub fn run(app: &mut App) -> Result<(), TuiError> {
 
 fn event_loop(
     terminal: &mut Terminal<CrosstermBackend<Stdout>>,
-    app: &mut App,
+    app: &mut impl Screen,
 ) -> Result<(), TuiError> {
     // Automatic steps are timed from the last change, so a key that changes
     // nothing (an arrow at the end of the hand) does not delay them much.
     let mut since = Instant::now();
     loop {
-        terminal.draw(|frame| ui::draw(frame, app)).map_err(TuiError::io("drawing"))?;
+        terminal.draw(|frame| app.draw(frame)).map_err(TuiError::io("drawing"))?;
         if app.should_quit() {
             return Ok(());
         }

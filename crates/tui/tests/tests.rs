@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod drill;
 mod flow;
 mod render;
 mod resume;

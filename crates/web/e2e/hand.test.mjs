@@ -1,14 +1,15 @@
 // A whole seeded hand of `crib serve`, played through the page in headless
 // Chromium: discard by clicking, peg every card, read the show, and check the
-// board on the page against the game's events from the API.
+// board on the page against the game's events from the API; and the page's
+// counting practice.
 //
 // CRIB_BIN names the binary (default: target/release/crib, else debug);
 // CHROMIUM the browser (default: /usr/bin/chromium). Screenshots go to
 // e2e/screenshots/.
 
-import { test, before, after } from "node:test";
+import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -58,9 +59,17 @@ after(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
+// Whatever the page's Content-Security-Policy blocked (an inline script or
+// style it does not allow by hash, say): the page must need nothing blocked.
+const blocked = [];
+afterEach(() => assert.deepEqual(blocked.splice(0), [], "the security policy blocked something"));
+
 // Every request the page makes stays on the server under test.
 async function newPage() {
   const page = await context.newPage();
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
   await page.route("**/*", (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
   return page;
 }
@@ -291,6 +300,66 @@ async function openTable(page, choices) {
   await page.click("#start-button");
   assert.equal((await created).status(), 201);
 }
+
+// Counting practice: three seeded hands and cribs, counted through the
+// page's fields, graded by the server against `crib score`'s count: right,
+// two fifteens too many, then nothing at all; the summary, and the record
+// in `crib stats me`.
+test("counting practice: right and wrong counts through the page", async () => {
+  const page = await newPage();
+  const errors = [], failed = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("response", (res) => { if (res.status() >= 400) failed.push(`${res.status()} ${res.url()}`); });
+  await page.goto(base + "/#drill");
+  await page.locator("#drill[open] #drill-start-form").waitFor();
+  await page.fill("#drill-hands", "3");
+  await page.check("#drill-cribs");
+  await page.fill("#drill-seed", "7");
+  await page.click("#drill-start");
+  let right = 0;
+  for (let number = 0; number < 3; number++) {
+    await page.locator("#drill-progress", { hasText: `Hand ${number + 1} of 3` }).waitFor();
+    const cards = await page.locator("#drill-cards .card").evaluateAll((els) => els.map((el) => el.dataset.card));
+    const starter = await page.getAttribute("#drill-starter .card", "data-card");
+    const crib = (await page.locator("#drill-title").textContent()).startsWith("The crib");
+    const scored = spawnSync(bin, ["score", ...(crib ? ["--crib"] : []), ...cards, starter, "--json"], { encoding: "utf8" });
+    assert.equal(scored.status, 0, scored.stderr);
+    const truth = JSON.parse(scored.stdout).points;
+    const said = number === 0 ? truth : number === 1 ? { ...truth, fifteens: truth.fifteens + 4 } : {};
+    for (const [kind, points] of Object.entries(said)) {
+      if (points) await page.fill(`#drill-kinds input[data-kind="${kind}"]`, String(points));
+    }
+    if (number === 1) await page.screenshot({ path: join(shots, "drill-counting.png") });
+    const answered = page.waitForResponse((res) => res.url().endsWith("/answer"));
+    await page.click("#drill-answer");
+    assert.equal((await answered).status(), 200);
+    await page.locator("#drill-result:not(.hidden)").waitFor();
+    const verdict = await page.locator("#drill-verdict").textContent();
+    const total = Object.values(truth).reduce((a, b) => a + b, 0);
+    if (number === 0 || (number === 2 && total === 0)) {
+      assert.equal(verdict, "Every point counted.");
+      right++;
+    } else if (number === 1) {
+      assert.equal(verdict, "Counted 4 for fifteens too many.");
+      assert.match(await page.locator("#drill-count").textContent(), /It is only /);
+      await page.screenshot({ path: join(shots, "drill-graded.png") });
+    } else {
+      assert.match(verdict, /^Missed /);
+    }
+    assert.match(await page.locator("#drill-time").textContent(), /^Time: \d+\.\d s\.$/);
+    await page.click("#drill-next");
+  }
+  await page.locator("#drill-summary:not(.hidden)").waitFor();
+  const summary = await page.locator("#drill-summary-lines li").allTextContents();
+  assert.match(summary[0], new RegExp(`^3 hands counted, ${right} right \\(`));
+  await page.screenshot({ path: join(shots, "drill-summary.png") });
+  const stats = spawnSync(bin, ["stats", "me", "--db", join(profile, "crib.db")], { encoding: "utf8" });
+  assert.equal(stats.status, 0, stats.stderr);
+  assert.match(stats.stdout, new RegExp(`3 hands counted, ${right} right`));
+  assert.deepEqual(errors, []);
+  assert.deepEqual(failed, []);
+  await page.close();
+});
 
 // The seat's answer from the API, with the page's own token.
 async function apiState(page) {

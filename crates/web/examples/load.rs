@@ -41,7 +41,18 @@ fn main() -> ExitCode {
             }
         };
         let Ok(addr) = listener.local_addr() else { return ExitCode::FAILURE };
-        let serving = tokio::spawn(crib_web::serve(listener, Arc::clone(&server)));
+        // The load opens every game at once from one address, and holds a
+        // connection or two for each.
+        let limits = crib_web::HttpLimits {
+            max_connections: u32::try_from(games * 2 + 16).unwrap_or(u32::MAX),
+            new_games_per_address: u32::MAX,
+            new_games_total: u32::MAX,
+            ..crib_web::HttpLimits::DEFAULT
+        };
+        let serving = tokio::spawn({
+            let server = Arc::clone(&server);
+            async move { crib_web::serve(listener, server, &limits).await }
+        });
         let plan = driver::Plan { games, hands, limit: Duration::from_secs(120), think };
         let report = driver::run(addr, plan, "basic").await;
         serving.abort();

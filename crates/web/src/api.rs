@@ -39,6 +39,7 @@ use crib_store::{Status, StoreError, WebTable};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 
+use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
 use crate::store::{Entry, Key, Limits, NoRandomness, Store};
 use crate::table::{Engines, Move, MoveError, OpenError, Plan, Room, SeatKind, State};
 
@@ -49,7 +50,7 @@ pub const BODY_LIMIT: usize = 4096;
 pub const MAX_GAMES_TO_WIN: u32 = 9;
 
 /// The page, whole: HTML, CSS and script in one file.
-const PAGE: &str = include_str!("page.html");
+pub(crate) const PAGE: &str = include_str!("page.html");
 
 /// Why a request is refused.
 #[derive(Debug, thiserror::Error)]
@@ -93,16 +94,46 @@ pub enum ApiError {
     /// A review was asked for, and the server saves no games.
     #[error("this server saves no games, so it has none to review")]
     NotSaved,
+    /// No drill has this id (never had, or it was cleared).
+    #[error("no such drill: it may have been cleared")]
+    UnknownDrill,
+    /// An answer to another hand than the drill shows.
+    #[error("{0}")]
+    NotThisHand(String),
     /// The saved games could not be read (the reason is in the server's log).
     #[error("the saved games could not be read")]
     Storage,
+    /// The `Host` header names another server (DNS rebinding, say).
+    #[error(
+        "this server does not answer for host {0:?}: use its own address, or start it with \
+         --public-host NAME"
+    )]
+    WrongHost(String),
+    /// A request that may change something came from another site's page.
+    #[error("cross-site request refused: origin {0:?} is not this server's")]
+    ForeignOrigin(String),
+    /// A request that may change something is not sent as JSON.
+    #[error("send requests that change a game with 'Content-Type: application/json'")]
+    NotJson,
+    /// Too many new games a minute; the number is the seconds to wait.
+    #[error("too many new games: try again in {0} s")]
+    TooManyGames(u64),
+    /// The body did not come in whole in time.
+    #[error("request body too slow: send it whole within {} s", .0.as_secs_f64())]
+    SlowBody(std::time::Duration),
+    /// As many connections are open as the server takes.
+    #[error("the server is at its limit of {0} open connections: try again shortly")]
+    Busy(u32),
 }
 
 impl ApiError {
     /// The status the error answers with.
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::UnknownGame | ApiError::NoRoute => StatusCode::NOT_FOUND,
+            ApiError::UnknownGame | ApiError::UnknownDrill | ApiError::NoRoute => {
+                StatusCode::NOT_FOUND
+            }
+            ApiError::NotThisHand(_) => StatusCode::CONFLICT,
             ApiError::NoToken => StatusCode::UNAUTHORIZED,
             ApiError::WrongToken => StatusCode::FORBIDDEN,
             ApiError::Move(_) | ApiError::SeatTaken | ApiError::StillPlaying => {
@@ -115,17 +146,76 @@ impl ApiError {
             ApiError::Randomness(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Failed(_) => StatusCode::BAD_GATEWAY,
+            ApiError::WrongHost(_) => StatusCode::MISDIRECTED_REQUEST,
+            ApiError::ForeignOrigin(_) => StatusCode::FORBIDDEN,
+            ApiError::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::TooManyGames(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
+
+    /// The seconds to wait before asking again, if the error says so.
+    fn retry_after(&self) -> Option<u64> {
+        match self {
+            ApiError::TooManyGames(seconds) => Some(*seconds),
+            ApiError::Busy(_) => Some(1),
+            _ => None,
+        }
+    }
+
+    /// Whether the connection is closed after the answer: a body not read
+    /// to its end leaves the connection unusable.
+    fn closes(&self) -> bool {
+        matches!(self, ApiError::SlowBody(_) | ApiError::Busy(_))
+    }
+
+    /// The JSON body of the answer.
+    fn body(&self) -> ErrorBody {
+        ErrorBody { error: self.to_string() }
+    }
+
+    /// The whole HTTP answer as text, for a connection answered without
+    /// the router (one over the connection cap).
+    pub(crate) fn raw_answer(&self) -> String {
+        let body = serde_json::to_string(&self.body()).unwrap_or_default();
+        let status = self.status();
+        let mut answer = format!(
+            "HTTP/1.1 {} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n",
+            status.as_u16(),
+            status.canonical_reason().unwrap_or_default(),
+            body.len()
+        );
+        if let Some(seconds) = self.retry_after() {
+            answer.push_str(&format!("retry-after: {seconds}\r\n"));
+        }
+        if self.closes() {
+            answer.push_str("connection: close\r\n");
+        }
+        answer.push_str(&crate::guard::raw_headers());
+        answer.push_str("\r\n");
+        answer.push_str(&body);
+        answer
+    }
+}
+
+/// An error as the API sends it.
+#[derive(Debug, Serialize)]
+struct ErrorBody {
+    error: String,
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        #[derive(Serialize)]
-        struct Body {
-            error: String,
+        let mut response = (self.status(), Json(self.body())).into_response();
+        let headers = response.headers_mut();
+        if let Some(seconds) = self.retry_after() {
+            headers.insert(header::RETRY_AFTER, seconds.into());
         }
-        (self.status(), Json(Body { error: self.to_string() })).into_response()
+        if self.closes() {
+            headers.insert(header::CONNECTION, header::HeaderValue::from_static("close"));
+        }
+        response
     }
 }
 
@@ -160,6 +250,8 @@ pub struct Server {
     loading: Mutex<()>,
     /// The engines the server's owner offers, by name.
     engines: Engines,
+    /// The counting drills under way.
+    drills: Drills,
 }
 
 impl Server {
@@ -173,6 +265,7 @@ impl Server {
             saved: None,
             loading: Mutex::new(()),
             engines: Vec::new(),
+            drills: Drills::default(),
         }
     }
 
@@ -352,6 +445,9 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/new", post(restart))
         .route("/api/games/{id}/quit", post(quit))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/drills", post(start_drill))
+        .route("/api/drills/{id}", get(drill_state))
+        .route("/api/drills/{id}/answer", post(answer_drill))
         .fallback(|| async { ApiError::NoRoute })
         .method_not_allowed_fallback(|| async { ApiError::Method })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -820,4 +916,36 @@ async fn events(
             Some((Ok(event), (receiver, false)))
         });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+async fn start_drill(
+    Shared(server): Shared<Arc<Server>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let body = body?;
+    let request: NewDrill =
+        if body.iter().all(u8::is_ascii_whitespace) { NewDrill::default() } else { parse(&body)? };
+    let state = server.drills.start(&request, || Ok(server.next_seed()?))?;
+    Ok((StatusCode::CREATED, Json(state)))
+}
+
+async fn drill_state(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+) -> Result<Json<DrillState>, ApiError> {
+    Ok(Json(server.drills.state(&id)?))
+}
+
+async fn answer_drill(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Graded>, ApiError> {
+    let body: AnswerBody = parse(&body?)?;
+    let graded = server.drills.answer(&id, &body, |answer| {
+        if let Some(saved) = &server.saved {
+            saved.save_drill_answer(answer).map(drop).unwrap_or_else(report);
+        }
+    })?;
+    Ok(Json(graded))
 }

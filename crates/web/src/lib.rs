@@ -11,6 +11,13 @@
 //! - `api`: the HTTP routes and their JSON errors, and the saved tables
 //!   (with [`Server::with_saved_games`]), from which a restarted server
 //!   loads them;
+//! - `drill`: counting practice, dealt and graded by the server from a
+//!   seed, each answer saved for `crib stats me`;
+//! - `listen`: the accept loop, its time limits and its cap on connections
+//!   ([`HttpLimits`]);
+//! - `guard`: what a request must pass before the API sees it (its `Host`,
+//!   its `Origin` and body type, the limits on new games) and the security
+//!   headers of every answer;
 //! - `page.html`: the page, one file with its CSS and script, embedded in the
 //!   binary. It draws what the server says and sends the person's choices:
 //!   no rule of the game is in it.
@@ -26,15 +33,19 @@
 #![forbid(unsafe_code)]
 
 mod api;
+mod drill;
+mod guard;
+mod listen;
 mod store;
 mod table;
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::serve::ListenerExt;
-
 pub use api::{ApiError, BODY_LIMIT, MAX_GAMES_TO_WIN, Server, router};
+pub use drill::{MAX_DRILL_HANDS, MAX_DRILLS};
+pub use listen::{HttpLimits, SHUTDOWN_GRACE};
 pub use store::{Limits, NoRandomness};
 pub use table::{Move, MoveError, Opponent, SeatKind};
 
@@ -54,30 +65,52 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// Serves the site on `listener` until ctrl-c.
+/// Serves the site on `listener` under `limits` until ctrl-c.
 ///
 /// # Errors
 ///
-/// When accepting connections fails for good.
+/// None yet: a failure to accept a connection is logged and retried.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     server: Arc<Server>,
+    limits: &HttpLimits,
 ) -> Result<(), ServeError> {
-    // Answers are small and go out whole: no reason to let Nagle's
-    // algorithm hold them back waiting for acknowledgements.
-    // A socket that refuses the option still works, only slower.
-    let listener = listener.tap_io(|tcp| {
-        tcp.set_nodelay(true).ok();
-    });
-    axum::serve(listener, router(server))
-        .with_graceful_shutdown(async {
-            // Without a signal handler the server simply runs until killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        })
-        .await?;
+    serve_until(listener, server, limits, async {
+        // Without a signal handler the server simply runs until killed.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    })
+    .await
+}
+
+/// Serves the site on `listener` under `limits` until `shutdown`
+/// completes, then lets the open connections finish their answers (for at
+/// most [`SHUTDOWN_GRACE`]).
+///
+/// # Errors
+///
+/// None yet: a failure to accept a connection is logged and retried.
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    server: Arc<Server>,
+    limits: &HttpLimits,
+    shutdown: impl Future<Output = ()>,
+) -> Result<(), ServeError> {
+    let site = site(server, limits);
+    listen::run(listener, site, limits, shutdown).await;
     Ok(())
+}
+
+/// The site as `crib serve` serves it: the [`router`] behind the guard,
+/// which checks each request's `Host`, `Origin` and body type, bounds its
+/// body in size and time and the new games a minute, and puts the security
+/// headers on every answer. The `Host` is checked against the address a
+/// connection reached, which only the accept loop of [`serve`] knows: on its
+/// own, the site answers only the names of `limits.public_hosts`.
+pub fn site(server: Arc<Server>, limits: &HttpLimits) -> axum::Router {
+    let guard = Arc::new(guard::Guard::new(limits));
+    router(server).layer(axum::middleware::from_fn_with_state(guard, guard::check))
 }
 
 /// Listens on `addr`.

@@ -93,7 +93,11 @@ impl Game {
         path: &str,
         body: Option<Value>,
     ) -> Result<Value, String> {
-        let mut request = Request::builder().method(method).uri(format!("{}{path}", self.base));
+        // The server takes changes only as JSON (and a GET with it is fine).
+        let mut request = Request::builder()
+            .method(method)
+            .uri(format!("{}{path}", self.base))
+            .header("content-type", "application/json");
         if !self.token.is_empty() {
             request = request.header("authorization", format!("Bearer {}", self.token));
         }

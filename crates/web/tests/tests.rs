@@ -5,8 +5,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod api;
+mod drill;
 mod driver;
 mod faults;
+mod http;
 mod load;
 mod saved;
 mod seats;

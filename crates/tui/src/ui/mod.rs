@@ -12,6 +12,7 @@
 
 mod board;
 mod cards;
+pub mod drill;
 mod overlay;
 mod table;
 mod theme;

@@ -1,0 +1,157 @@
+//! The counting drill driven by keys and drawn into a buffer: answers typed
+//! by kind, graded against the counter, recorded, and the summary.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crib_core::{Category, CountByKind};
+use crib_store::DrillAnswer;
+use crib_tui::{Drill, DrillOptions, DrillStage};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use crate::common::lines;
+
+fn key(drill: &mut Drill, code: KeyCode) {
+    drill.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+/// Types `points` into the fields, tab between them, and enter.
+fn answer(drill: &mut Drill, points: CountByKind) {
+    for (_, points) in points.kinds() {
+        if points > 0 {
+            for digit in points.to_string().chars() {
+                key(drill, KeyCode::Char(digit));
+            }
+        }
+        key(drill, KeyCode::Tab);
+    }
+    key(drill, KeyCode::Enter);
+}
+
+fn screen(drill: &Drill) -> Vec<String> {
+    let area = Rect::new(0, 0, 100, 30);
+    let mut buffer = Buffer::empty(area);
+    crib_tui::ui::drill::render(drill, area, &mut buffer);
+    lines(&buffer)
+}
+
+fn shows(screen: &[String], text: &str) -> bool {
+    screen.iter().any(|line| line.contains(text))
+}
+
+/// A drill whose answers are collected as the store would save them.
+fn drill(options: DrillOptions) -> (Drill, Rc<RefCell<Vec<DrillAnswer>>>) {
+    let saved = Rc::new(RefCell::new(Vec::new()));
+    let sink = Rc::clone(&saved);
+    let recorder = Box::new(move |answer: &DrillAnswer| {
+        sink.borrow_mut().push(answer.clone());
+        Ok(())
+    });
+    (Drill::new(options, Some(recorder)), saved)
+}
+
+#[test]
+fn right_and_wrong_answers_are_graded_recorded_and_summed_up() {
+    let options = DrillOptions { seed: 21, hands: 3, cribs: true };
+    let (mut drill, saved) = drill(options);
+    let mut expected_right = 0;
+    for number in 0..3 {
+        let hand = *drill.hand();
+        assert_eq!(hand, crib_core::DrillHand::dealt(21, number, true));
+        let before = screen(&drill);
+        assert!(shows(&before, &format!("hand {} of 3", number + 1)), "{before:#?}");
+        let title = if hand.is_crib() { "The crib (crib rules" } else { "Your hand" };
+        assert!(shows(&before, title), "{before:#?}");
+        assert!(shows(&before, "▶ fifteens"), "{before:#?}");
+        let truth = CountByKind::of(&hand.breakdown());
+        // Right, one pair too many, then every fifteen left out.
+        let said = match number {
+            0 => truth,
+            1 => CountByKind { pairs: truth.pairs + 2, ..truth },
+            _ => CountByKind { fifteens: 0, ..truth },
+        };
+        answer(&mut drill, said);
+        let DrillStage::Graded(graded) = drill.stage().clone() else {
+            panic!("not graded: {:?}", drill.stage())
+        };
+        assert_eq!(graded.grade, hand.grade(said));
+        let after = screen(&drill);
+        assert!(shows(&after, &graded.verdict), "{after:#?}");
+        assert!(shows(&after, "Time: "), "{after:#?}");
+        match number {
+            0 => assert_eq!(graded.verdict, "Every point counted."),
+            1 => assert_eq!(graded.verdict, "Counted 2 for pairs too many."),
+            _ if truth.fifteens > 0 => {
+                assert_eq!(graded.verdict, format!("Missed {} for fifteens.", truth.fifteens));
+            }
+            _ => assert_eq!(graded.verdict, "Every point counted."),
+        }
+        expected_right += u32::from(graded.grade.is_right());
+        assert_eq!(saved.borrow().len(), number as usize + 1);
+        assert_eq!(saved.borrow().last().map(|answer| answer.answer), Some(said));
+        key(&mut drill, KeyCode::Enter);
+    }
+    assert_eq!(drill.stage(), &DrillStage::Done);
+    let summary = screen(&drill);
+    assert!(shows(&summary, "The drill is over."), "{summary:#?}");
+    assert!(shows(&summary, &format!("3 hands counted, {expected_right} right")), "{summary:#?}");
+    assert!(shows(&summary, "crib drill --seed 21 --hands 3 --cribs"), "{summary:#?}");
+    assert!(!drill.should_quit());
+    key(&mut drill, KeyCode::Enter);
+    assert!(drill.should_quit());
+}
+
+#[test]
+fn fields_take_two_digits_move_with_tab_and_arrows_and_clear_with_backspace() {
+    let (mut drill, saved) = drill(DrillOptions::default());
+    for code in ['1', '2', '3'].map(KeyCode::Char) {
+        key(&mut drill, code);
+    }
+    assert_eq!(drill.fields()[0], "12", "a third digit is not taken");
+    key(&mut drill, KeyCode::Down);
+    key(&mut drill, KeyCode::Char('x'));
+    key(&mut drill, KeyCode::Char('2'));
+    assert_eq!(drill.cursor(), Category::Pair);
+    key(&mut drill, KeyCode::BackTab);
+    key(&mut drill, KeyCode::Up);
+    assert_eq!(drill.cursor(), Category::Nobs, "up from the first field wraps to the last");
+    key(&mut drill, KeyCode::Tab);
+    key(&mut drill, KeyCode::Backspace);
+    assert_eq!(drill.fields()[0], "1");
+    key(&mut drill, KeyCode::Backspace);
+    key(&mut drill, KeyCode::Backspace);
+    assert_eq!(drill.cursor(), Category::Fifteen, "backspace in an empty first field stays");
+    assert_eq!(drill.typed(), CountByKind { pairs: 2, ..CountByKind::ZERO });
+    assert!(saved.borrow().is_empty());
+    assert!(matches!(drill.stage(), DrillStage::Counting));
+}
+
+#[test]
+fn q_quits_at_any_time_and_a_failed_save_is_shown() {
+    for stage in 0..2 {
+        let recorder = Box::new(|_: &DrillAnswer| {
+            Err(crib_store::StoreError::NoSuchGame(crib_store::GameId(3)))
+        });
+        let mut drill = Drill::new(DrillOptions::default(), Some(recorder));
+        if stage == 1 {
+            key(&mut drill, KeyCode::Enter);
+            assert!(drill.notice().is_some_and(|notice| notice.contains("was not saved")));
+            let shown = screen(&drill);
+            assert!(shows(&shown, "this answer was not saved: no saved game 3"), "{shown:#?}");
+        }
+        key(&mut drill, KeyCode::Char('q'));
+        assert!(drill.should_quit());
+        assert_eq!(drill.answers().len(), stage);
+    }
+}
+
+#[test]
+fn a_small_terminal_is_told_so() {
+    let (drill, _) = drill(DrillOptions::default());
+    let area = Rect::new(0, 0, 40, 10);
+    let mut buffer = Buffer::empty(area);
+    crib_tui::ui::drill::render(&drill, area, &mut buffer);
+    assert!(lines(&buffer)[0].contains("too small"));
+}

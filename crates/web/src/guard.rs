@@ -1,0 +1,389 @@
+//! What every request to `crib serve` must pass before the API sees it, and
+//! the headers every answer carries.
+//!
+//! In order, a request is refused (with the API's JSON error) when:
+//!
+//! 1. its `Host` is not the server's: the address the client connected to
+//!    (with `localhost` and every loopback address when that is loopback),
+//!    or a name given with `--public-host` (421: a page from another site,
+//!    its name pointed at this server by DNS rebinding, cannot talk to it);
+//! 2. it may change something (any method but GET, HEAD, OPTIONS) and sends
+//!    an `Origin` other than the server's own (403), or a body type other
+//!    than `application/json` (415): a form or a `text/plain` fetch from
+//!    another site is never taken;
+//! 3. it declares a body over [`BODY_LIMIT`] (413, at once);
+//! 4. it opens a game past the limits on new games a minute, per client
+//!    address and in total (429 with `Retry-After`);
+//! 5. its body is not in whole within the body time limit (408, and the
+//!    connection closed).
+//!
+//! Every answer, refusals included, carries a `Content-Security-Policy`
+//! (the page's own inline script and style, by their hashes, worked out
+//! from the page served; nothing from elsewhere; no framing),
+//! `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY` and
+//! `Referrer-Policy: no-referrer`; every answer of the API, which hands out
+//! seats' tokens, `Cache-Control: no-store`, as does anything else without
+//! a cache policy of its own.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use base64::Engine;
+use http_body_util::{BodyExt, Limited};
+use sha2::{Digest, Sha256};
+use tokio::time::Instant;
+
+use crate::api::{ApiError, BODY_LIMIT, PAGE};
+use crate::listen::{HttpLimits, LocalAddr};
+
+/// The content security policy of the page served. Should it ever not be a
+/// header's text, nothing at all is allowed, which the browser test sees.
+static POLICY: LazyLock<HeaderValue> = LazyLock::new(|| {
+    HeaderValue::from_str(&policy(PAGE)).unwrap_or(HeaderValue::from_static("default-src 'none'"))
+});
+
+/// The policy for `page`: its inline scripts and styles allowed by hash,
+/// its icon as a `data:` image, its requests to its own origin, and nothing
+/// else.
+fn policy(page: &str) -> String {
+    let hashes = |tag| inline(page, tag).map(hash).collect::<Vec<_>>().join(" ");
+    format!(
+        "default-src 'none'; script-src {}; style-src {}; img-src data:; connect-src 'self'; \
+         base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        hashes("script"),
+        hashes("style")
+    )
+}
+
+/// The text of every `<tag>` element of `page`, as the browser hashes it.
+fn inline<'a>(page: &'a str, tag: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+    let open = format!("<{tag}");
+    let close = format!("</{tag}>");
+    let mut rest = page;
+    std::iter::from_fn(move || {
+        loop {
+            let start = rest.find(&open)?;
+            rest = &rest[start + open.len()..];
+            // `<styles` or `<scripty` is another tag.
+            if !rest.starts_with(|c: char| c == '>' || c.is_ascii_whitespace()) {
+                continue;
+            }
+            let body = &rest[rest.find('>')? + 1..];
+            let end = body.find(&close)?;
+            rest = &body[end + close.len()..];
+            return Some(&body[..end]);
+        }
+    })
+}
+
+/// A CSP source for `text`: `'sha256-<base64>'`.
+fn hash(text: &str) -> String {
+    let digest = Sha256::digest(text.as_bytes());
+    format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest))
+}
+
+/// The guard's settings and its counts of new games.
+#[derive(Debug)]
+pub(crate) struct Guard {
+    public_hosts: Vec<String>,
+    body_timeout: Duration,
+    creations: Mutex<Creations>,
+}
+
+impl Guard {
+    pub(crate) fn new(limits: &HttpLimits) -> Guard {
+        Guard {
+            public_hosts: limits.public_hosts.clone(),
+            body_timeout: limits.body_timeout,
+            creations: Mutex::new(Creations::new(
+                limits.new_games_per_address,
+                limits.new_games_total,
+            )),
+        }
+    }
+}
+
+/// Runs a request past the guard, and puts the headers on its answer.
+pub(crate) async fn check(
+    State(guard): State<Arc<Guard>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let api = request.uri().path().starts_with("/api/");
+    let mut response = match admit(&guard, request).await {
+        Ok(request) => next.run(request).await,
+        Err(error) => error.into_response(),
+    };
+    secure(response.headers_mut(), api);
+    response
+}
+
+/// The request, its body read whole, if it passes.
+async fn admit(guard: &Guard, request: Request) -> Result<Request, ApiError> {
+    let headers = request.headers();
+    let host = text(headers, &header::HOST).unwrap_or_default();
+    let local = request.extensions().get::<LocalAddr>().map(|local| local.0);
+    if !host_allowed(host, local, &guard.public_hosts) {
+        return Err(ApiError::WrongHost(host.to_owned()));
+    }
+    if !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        if let Some(origin) = text(headers, &header::ORIGIN) {
+            let own = ["http://", "https://"].iter().any(|scheme| {
+                origin
+                    .strip_prefix(scheme)
+                    .is_some_and(|rest| !host.is_empty() && rest.eq_ignore_ascii_case(host))
+            });
+            if !own {
+                return Err(ApiError::ForeignOrigin(origin.to_owned()));
+            }
+        }
+        let json = text(headers, &header::CONTENT_TYPE).is_some_and(|kind| {
+            kind.split(';')
+                .next()
+                .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/json"))
+        });
+        if !json {
+            return Err(ApiError::NotJson);
+        }
+    }
+    let declared =
+        text(headers, &header::CONTENT_LENGTH).and_then(|length| length.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > BODY_LIMIT as u64) {
+        return Err(ApiError::TooLarge);
+    }
+    if request.method() == Method::POST && request.uri().path() == "/api/games" {
+        let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
+        guard.creations.lock().unwrap_or_else(PoisonError::into_inner).open(peer)?;
+    }
+    let (parts, body) = request.into_parts();
+    let body = tokio::time::timeout(guard.body_timeout, Limited::new(body, BODY_LIMIT).collect())
+        .await
+        .map_err(|_| ApiError::SlowBody(guard.body_timeout))?
+        .map_err(|error| {
+            if error.is::<http_body_util::LengthLimitError>() {
+                ApiError::TooLarge
+            } else {
+                ApiError::Malformed(format!("the body could not be read: {error}"))
+            }
+        })?;
+    Ok(Request::from_parts(parts, Body::from(body.to_bytes())))
+}
+
+/// A header's value, if it is text.
+fn text<'a>(headers: &'a HeaderMap, name: &HeaderName) -> Option<&'a str> {
+    headers.get(name).and_then(|value| value.to_str().ok())
+}
+
+/// Whether `host` (a `Host` header) names this server, reached at `local`.
+fn host_allowed(host: &str, local: Option<SocketAddr>, public: &[String]) -> bool {
+    let (name, port) = match host.rsplit_once(':') {
+        // `[::1]` has colons of its own, and no port after its `]`.
+        Some((name, port)) if !port.contains(']') => (name, Some(port)),
+        _ => (host, None),
+    };
+    if name.is_empty() {
+        return false;
+    }
+    if public.iter().any(|public| public.eq_ignore_ascii_case(name)) {
+        return true;
+    }
+    let Some(local) = local else { return false };
+    let port_matches = match port {
+        Some(port) => port.parse::<u16>().ok() == Some(local.port()),
+        None => local.port() == 80,
+    };
+    let local_ip = local.ip().to_canonical();
+    let ip = name.strip_prefix('[').and_then(|name| name.strip_suffix(']')).unwrap_or(name);
+    let named = match ip.parse::<IpAddr>() {
+        Ok(ip) => {
+            let ip = ip.to_canonical();
+            ip == local_ip || (ip.is_loopback() && local_ip.is_loopback())
+        }
+        Err(_) => name.eq_ignore_ascii_case("localhost") && local_ip.is_loopback(),
+    };
+    port_matches && named
+}
+
+/// Puts the security headers on an answer.
+fn secure(headers: &mut HeaderMap, api: bool) {
+    headers.insert(header::CONTENT_SECURITY_POLICY, POLICY.clone());
+    for (name, value) in FIXED_HEADERS {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    if api || !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+}
+
+/// The headers every answer carries whatever it is.
+const FIXED_HEADERS: [(HeaderName, &str); 3] = [
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::X_FRAME_OPTIONS, "DENY"),
+    (header::REFERRER_POLICY, "no-referrer"),
+];
+
+/// The security headers as lines of a raw HTTP answer, for the answers
+/// written without the router (a connection over the cap).
+pub(crate) fn raw_headers() -> String {
+    let policy = POLICY.to_str().unwrap_or_default();
+    let mut lines = format!("{}: {policy}\r\n", header::CONTENT_SECURITY_POLICY);
+    for (name, value) in FIXED_HEADERS {
+        lines.push_str(&format!("{name}: {value}\r\n"));
+    }
+    lines.push_str("cache-control: no-store\r\n");
+    lines
+}
+
+/// New games a minute, per client address and in total, as token buckets:
+/// each holds a minute's allowance and refills at that rate.
+#[derive(Debug)]
+struct Creations {
+    per_address: u32,
+    total: u32,
+    all: Bucket,
+    by_address: HashMap<IpAddr, Bucket>,
+}
+
+/// Past this many addresses, those whose buckets are full again are
+/// forgotten.
+const ADDRESSES_KEPT: usize = 1024;
+
+impl Creations {
+    fn new(per_address: u32, total: u32) -> Creations {
+        Creations { per_address, total, all: Bucket::full(total), by_address: HashMap::new() }
+    }
+
+    /// Counts a new game from `peer`, or says how long to wait.
+    fn open(&mut self, peer: Option<IpAddr>) -> Result<(), ApiError> {
+        let now = Instant::now();
+        let mut own = peer.map(|peer| {
+            self.by_address.get(&peer).copied().unwrap_or_else(|| Bucket::full(self.per_address))
+        });
+        let waits = [
+            self.all.wait(self.total, now),
+            own.as_mut().and_then(|own| own.wait(self.per_address, now)),
+        ];
+        if let Some(wait) = waits.into_iter().flatten().max() {
+            return Err(ApiError::TooManyGames(wait.as_secs() + 1));
+        }
+        self.all.take();
+        if let (Some(peer), Some(mut own)) = (peer, own) {
+            own.take();
+            if self.by_address.len() >= ADDRESSES_KEPT {
+                let per_address = self.per_address;
+                self.by_address.retain(|_, bucket| !bucket.refilled(per_address, now));
+            }
+            self.by_address.insert(peer, own);
+        }
+        Ok(())
+    }
+}
+
+/// Games that may be opened now, refilled at `allowance` a minute up to
+/// `allowance`.
+#[derive(Debug, Clone, Copy)]
+struct Bucket {
+    games: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn full(allowance: u32) -> Bucket {
+        Bucket { games: f64::from(allowance), at: Instant::now() }
+    }
+
+    /// Refills the bucket to `now`; `None` if a game may be opened, or the
+    /// time until one may.
+    fn wait(&mut self, allowance: u32, now: Instant) -> Option<Duration> {
+        let per_second = f64::from(allowance) / 60.0;
+        let elapsed = now.saturating_duration_since(self.at).as_secs_f64();
+        self.games = (self.games + elapsed * per_second).min(f64::from(allowance));
+        self.at = now;
+        (self.games < 1.0).then(|| Duration::from_secs_f64((1.0 - self.games) / per_second))
+    }
+
+    fn take(&mut self) {
+        self.games -= 1.0;
+    }
+
+    /// Whether the bucket would be full at `now`.
+    fn refilled(&self, allowance: u32, now: Instant) -> bool {
+        now.saturating_duration_since(self.at) >= Duration::from_secs(60)
+            || self.games >= f64::from(allowance)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_policy_hashes_each_inline_script_and_style() {
+        let page = "<style>b{}</style><scripts></scripts><script>alert(1)</script>\
+                    <script type=\"module\">x</script>";
+        assert_eq!(inline(page, "script").collect::<Vec<_>>(), ["alert(1)", "x"]);
+        assert_eq!(inline(page, "style").collect::<Vec<_>>(), ["b{}"]);
+        // `printf 'alert(1)' | openssl dgst -sha256 -binary | base64`
+        assert_eq!(hash("alert(1)"), "'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='");
+        let policy = policy(page);
+        assert!(policy.contains(&format!("script-src {} {};", hash("alert(1)"), hash("x"))));
+        assert!(policy.contains(&format!("style-src {};", hash("b{}"))));
+        assert!(policy.contains("default-src 'none'"));
+        assert!(policy.contains("frame-ancestors 'none'"));
+    }
+
+    #[test]
+    fn the_served_page_has_one_inline_script_and_one_style() {
+        assert_eq!(inline(PAGE, "script").count(), 1);
+        assert_eq!(inline(PAGE, "style").count(), 1);
+        // The page sets no style attribute, which the policy would refuse.
+        assert!(!PAGE.contains(" style=\""), "the policy refuses style attributes");
+    }
+
+    #[test]
+    fn hosts_are_the_address_reached_its_loopback_names_and_public_names() {
+        let loopback: SocketAddr = "127.0.0.1:8121".parse().unwrap();
+        let lan: SocketAddr = "192.168.1.5:8121".parse().unwrap();
+        let public = ["crib.example.org".to_owned()];
+        for host in ["127.0.0.1:8121", "localhost:8121", "LocalHost:8121", "[::1]:8121"] {
+            assert!(host_allowed(host, Some(loopback), &[]), "{host}");
+        }
+        for host in
+            ["127.0.0.1:8122", "localhost", "evil.example:8121", "", ":8121", "192.168.1.5:8121"]
+        {
+            assert!(!host_allowed(host, Some(loopback), &[]), "{host}");
+        }
+        assert!(host_allowed("192.168.1.5:8121", Some(lan), &[]));
+        assert!(!host_allowed("localhost:8121", Some(lan), &[]));
+        assert!(host_allowed("crib.example.org", Some(lan), &public));
+        assert!(host_allowed("Crib.Example.Org:443", Some(lan), &public));
+        assert!(host_allowed("crib.example.org", None, &public));
+        assert!(!host_allowed("example.org", Some(lan), &public));
+        let mapped: SocketAddr = "[::ffff:192.168.1.5]:80".parse().unwrap();
+        assert!(host_allowed("192.168.1.5", Some(mapped), &[]));
+    }
+
+    #[test]
+    fn buckets_refill_at_their_allowance_a_minute() {
+        let start = Instant::now();
+        let mut bucket = Bucket { games: 2.0, at: start };
+        assert_eq!(bucket.wait(2, start), None);
+        bucket.take();
+        bucket.take();
+        let near = |wait: Option<Duration>, seconds: f64| {
+            wait.is_some_and(|wait| (wait.as_secs_f64() - seconds).abs() < 0.01)
+        };
+        assert!(near(bucket.wait(2, start), 30.0));
+        assert!(near(bucket.wait(2, start + Duration::from_secs(29)), 1.0));
+        assert_eq!(bucket.wait(2, start + Duration::from_secs(30)), None);
+        assert!(!bucket.refilled(2, start + Duration::from_secs(30)));
+        assert!(bucket.refilled(2, start + Duration::from_secs(90)));
+    }
+}

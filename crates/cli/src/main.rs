@@ -23,6 +23,7 @@ mod prolog;
 mod record;
 mod replay;
 mod report;
+mod review;
 mod saved;
 mod score;
 mod serve;
@@ -41,6 +42,7 @@ Examples:
   crib play                          play against the computer in the terminal
   crib play --resume                 take up the last unfinished match
   crib history                       the matches you have finished
+  crib review 12                     match 12's mistakes, graded by the expert
   crib drill --hands 5 --cribs       practise counting hands and cribs
   crib serve                         play in the browser at http://127.0.0.1:8121/
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
@@ -80,6 +82,9 @@ enum Command {
     History(history::Args),
     /// Step through a saved match, event by event.
     Replay(replay::Args),
+    /// A saved match's decisions graded against the expert, with the chance
+    /// of winning across it.
+    Review(review::Args),
     /// Play in the browser: serve the game on a local address.
     Serve(serve::Args),
     /// Print a completion script for a shell, generated from these options:
@@ -111,6 +116,7 @@ fn main() -> ExitCode {
         Command::Drill(args) => drill::run(&args),
         Command::History(args) => history::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Completions { shell } => completions(shell),
         Command::Man => man(),

@@ -14,7 +14,7 @@ use anyhow::Context;
 use crib_ai::Strategy;
 use crib_core::GameConfig;
 use crib_referee::{EngineOptions, EngineProcess, Entrant, Sitter, StoreRecorder, Taken};
-use crib_store::Player;
+use crib_store::{GameId, Player, Store};
 use crib_tui::{App, ME, Options, Stage};
 
 use crate::saved::Db;
@@ -155,8 +155,16 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     );
     if app.stage() != Stage::MatchOver {
         eprintln!("crib: the match is saved in {}: crib play --resume takes it up", path.display());
+    } else if let Some(id) = finished_match(&store, app.seed()) {
+        eprintln!("crib: crib review {id} grades your decisions against the expert");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The finished match of `seed` saved last: the one just played.
+fn finished_match(store: &Store, seed: u64) -> Option<GameId> {
+    let history = store.history().ok()?;
+    history.into_iter().find(|game| game.setup.seed == seed).map(|game| game.id)
 }
 
 /// The table the options ask for, refusing seats it does not have.
@@ -184,4 +192,22 @@ fn computer(name: &str) -> anyhow::Result<Sitter> {
             .quit();
     }
     Ok(Sitter::Program(entrant.contestant(EngineOptions::default())))
+}
+
+#[cfg(test)]
+mod tests {
+    use crib_store::testing::{play_with, setup};
+
+    use super::*;
+
+    #[test]
+    fn the_match_to_review_is_the_finished_one_of_the_seed() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let store = Store::open(&dir.path().join("crib.db")).expect("a new database");
+        let first = play_with(&store, &setup(4)).expect("match 4 plays");
+        let second = play_with(&store, &setup(5)).expect("match 5 plays");
+        assert_eq!(finished_match(&store, 4), Some(first));
+        assert_eq!(finished_match(&store, 5), Some(second));
+        assert_eq!(finished_match(&store, 6), None);
+    }
 }

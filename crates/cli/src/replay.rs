@@ -1,7 +1,8 @@
 //! `crib replay ID`: a saved match told again event by event, in the words
 //! of the terminal game's log. Every card is shown, the computer's too: the
 //! match is over (or the person asked for it). On a terminal the replay
-//! stops after each hand until enter is pressed.
+//! stops after each hand until enter is pressed. With `--review` each
+//! decision of a person is followed by its grade from `crib review`.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -9,7 +10,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use crib_core::{BySeat, Event};
 use crib_referee::narrate::{Perspective, capitalised, cards_text, narrate};
-use crib_store::{GameId, PlayerKind};
+use crib_referee::review::REVIEW_SEED;
+use crib_store::{GameId, GameSummary, PlayerKind};
 
 use crate::saved::{Db, ME};
 
@@ -20,6 +22,10 @@ pub(crate) struct Args {
     /// Print every line at once, even on a terminal.
     #[arg(long)]
     no_pause: bool,
+    /// After each decision of a person, its grade by the expert, as
+    /// `crib review --all` gives it, and each game's losses at the end.
+    #[arg(long)]
+    review: bool,
     #[command(flatten)]
     db: Db,
 }
@@ -27,6 +33,11 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let store = args.db.open_read_only()?.context("no saved games yet: crib play saves them")?;
     let resumed = store.resume(args.id).with_context(|| format!("loading match {}", args.id))?;
+    let reviewed = if args.review {
+        Some(crib_referee::review::review_resumed(&resumed, REVIEW_SEED)?)
+    } else {
+        None
+    };
     let summary = &resumed.summary;
     let pause = !args.no_pause && io::stdout().is_terminal() && io::stdin().is_terminal();
     let mut out = io::stdout().lock();
@@ -42,21 +53,10 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         summary.setup.games_to_win,
         if summary.setup.games_to_win == 1 { "" } else { "s" }
     )?;
-    let config = summary.setup.config;
-    let players = &summary.setup.players;
-    let me =
-        players.iter().position(|player| player.kind == PlayerKind::Person && player.name == ME);
-    let computers = players.iter().filter(|player| player.kind == PlayerKind::Computer).count();
-    let names = BySeat::new(config, |seat| match players.get(seat.index()) {
-        Some(player) if player.kind == PlayerKind::Computer && computers == 1 => {
-            "the computer".to_owned()
-        }
-        Some(player) => player.name.clone(),
-        None => format!("seat {seat}"),
-    });
-    let who = Perspective::new(config, me.and_then(|index| config.seats().nth(index)), names);
+    let who = perspective(summary);
     let mut input = io::stdin().lock();
-    for event in &resumed.events {
+    let mut graded = reviewed.iter().flat_map(|reviewed| &reviewed.decisions).peekable();
+    for (index, event) in resumed.events.iter().enumerate() {
         if pause && matches!(event, Event::Dealt { .. }) {
             write!(out, "-- enter for the next hand, q and enter to stop -- ")?;
             out.flush()?;
@@ -81,9 +81,51 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 .collect();
             writeln!(out, "{}.", capitalised(&held.join("; ")))?;
         }
+        while let Some(decision) = graded.next_if(|decision| decision.event == index) {
+            writeln!(out, "  Review: {}", decision.describe(&who))?;
+        }
+    }
+    if let Some(reviewed) = &reviewed {
+        writeln!(
+            out,
+            "Reviewed by the {} player with seed {}: crib review {} for the summary and the chart.",
+            reviewed.expert.level, reviewed.expert.seed, summary.id
+        )?;
+        for game in &reviewed.games {
+            writeln!(
+                out,
+                "Game {}: {:.2} points given up, {:.2} to discards, {:.2} to pegging, {:.2} to counting; {} mistake{}.",
+                game.game + 1,
+                game.total.total,
+                game.total.discards,
+                game.total.pegging,
+                game.total.counting,
+                game.mistakes,
+                if game.mistakes == 1 { "" } else { "s" }
+            )?;
+        }
     }
     if summary.winner.is_none() {
         writeln!(out, "The match stops here: it was not finished.")?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The saved match read from the person at this terminal's seat (`me`), if
+/// one played, every other seat called by its saved name, or "the computer"
+/// when one computer played.
+pub(crate) fn perspective(summary: &GameSummary) -> Perspective {
+    let config = summary.setup.config;
+    let players = &summary.setup.players;
+    let me =
+        players.iter().position(|player| player.kind == PlayerKind::Person && player.name == ME);
+    let computers = players.iter().filter(|player| player.kind == PlayerKind::Computer).count();
+    let names = BySeat::new(config, |seat| match players.get(seat.index()) {
+        Some(player) if player.kind == PlayerKind::Computer && computers == 1 => {
+            "the computer".to_owned()
+        }
+        Some(player) => player.name.clone(),
+        None => format!("seat {seat}"),
+    });
+    Perspective::new(config, me.and_then(|index| config.seats().nth(index)), names)
 }

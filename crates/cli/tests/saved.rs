@@ -304,3 +304,166 @@ fn serve_keep_days_prunes_at_start_up() {
     assert!(store.game(crib_store::GameId(2)).is_err());
     assert_eq!(store.history().unwrap().len(), 1);
 }
+
+/// A database holding one match of `players` to one game, as `tester`
+/// and `random` seats say.
+fn one_match(players: Vec<Player>) -> (tempfile::TempDir, String) {
+    let dir = tempdir();
+    let path = dir.path().join("crib.db");
+    let store = Store::open(&path).unwrap();
+    let config = GameConfig::new(players.len() as u8, 121).unwrap();
+    let setup = NewGame { seed: 9, config, games_to_win: 1, muggins: true, players };
+    play_with(&store, &setup).unwrap();
+    let path = path.to_str().unwrap().to_owned();
+    (dir, path)
+}
+
+/// The expert's review of match 1 of `db`, from the library.
+fn library_review(db: &str) -> serde_json::Value {
+    let store = Store::open(std::path::Path::new(db)).unwrap();
+    let review = crib_referee::review::review(
+        &store,
+        crib_store::GameId(1),
+        crib_referee::review::REVIEW_SEED,
+    )
+    .unwrap();
+    // Through text, as the command's output is read, so that floats are
+    // parsed the same way.
+    serde_json::from_str(&serde_json::to_string(&review).unwrap()).unwrap()
+}
+
+#[test]
+fn review_flags_the_mistakes_and_sums_them_by_round() {
+    let (_dir, db) = saved(1);
+    let output = crib(&["review", "1", "--db", &db], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with(
+            "Review of match 1 (me against basic), graded by the expert player with seed 1."
+        ),
+        "{text}"
+    );
+    let json = library_review(&db);
+    let decisions = json["decisions"].as_array().unwrap();
+    let mistakes = decisions.iter().filter(|decision| decision["mistake"] == true).count();
+    assert!(mistakes > 0, "the seeded person plays at random");
+    assert_eq!(text.matches(" Mistake.").count(), mistakes, "{text}");
+    // Each game's summary, its rounds and the chart.
+    for game in json["games"].as_array().unwrap() {
+        let number = game["game"].as_u64().unwrap() + 1;
+        assert!(text.contains(&format!("Game {number}:\n")), "{text}");
+        let total = format!("{:.2}", game["total"]["total"].as_f64().unwrap());
+        let row = text
+            .lines()
+            .filter(|line| line.trim_start().starts_with("the game"))
+            .nth(number as usize - 1)
+            .unwrap();
+        assert!(row.trim_end().ends_with(&total), "{row} for {total}");
+    }
+    assert!(text.contains("The chance you had of winning"), "{text}");
+    assert!(text.contains("100% │") && text.contains("  0% │"), "{text}");
+    // --all lists every graded decision, the mistakes among them.
+    let all = stdout(&crib(&["review", "1", "--all", "--db", &db], ""));
+    assert_eq!(all.lines().filter(|line| line.starts_with("  Round ")).count(), decisions.len());
+    assert_eq!(all.matches(" Mistake.").count(), mistakes);
+}
+
+#[test]
+fn review_json_is_the_librarys_review() {
+    let (_dir, db) = saved(1);
+    let output = crib(&["review", "1", "--json", "--db", &db], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json, library_review(&db));
+    assert_eq!(json["expert"]["seed"], 1);
+    assert_eq!(json["expert"]["level"], "expert");
+}
+
+#[test]
+fn review_svg_draws_the_chance_of_every_round() {
+    let (dir, db) = saved(1);
+    let svg = dir.path().join("chance.svg");
+    let output = crib(&["review", "1", "--svg", svg.to_str().unwrap(), "--db", &db], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    let chances: Vec<f64> = library_review(&db)["chance"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|point| point["chance"].as_f64().unwrap())
+        .collect();
+    let start = picture.find("points=\"").unwrap() + "points=\"".len();
+    let end = start + picture[start..].find('"').unwrap();
+    let ys: Vec<f64> = picture[start..end]
+        .split_whitespace()
+        .map(|pair| pair.split_once(',').unwrap().1.parse().unwrap())
+        .collect();
+    assert_eq!(ys.len(), chances.len());
+    for (y, chance) in ys.iter().zip(&chances) {
+        assert!((1.0 - (y - 10.0) / 180.0 - chance).abs() < 1e-4);
+    }
+}
+
+#[test]
+fn review_errors_say_what_is_wrong() {
+    let (_dir, db) = saved(1);
+    let missing = crib(&["review", "7", "--db", &db], "");
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(stderr(&missing).contains("no saved game 7"), "{}", stderr(&missing));
+    assert_eq!(crib(&["review", "seven", "--db", &db], "").status.code(), Some(2));
+    let (_computers, db) = one_match(vec![Player::computer("basic"), Player::computer("random")]);
+    let computers = crib(&["review", "1", "--db", &db], "");
+    assert_eq!(computers.status.code(), Some(1));
+    assert!(stderr(&computers).contains("no person's decisions"), "{}", stderr(&computers));
+    let (three, db) = one_match(vec![
+        Player::person("me"),
+        Player::computer("random"),
+        Player::computer("random"),
+    ]);
+    let svg = three.path().join("chance.svg");
+    let output = crib(&["review", "1", "--db", &db], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("No chart of the chance of winning"), "{}", stdout(&output));
+    let chart = crib(&["review", "1", "--svg", svg.to_str().unwrap(), "--db", &db], "");
+    assert_eq!(chart.status.code(), Some(1));
+    assert!(stderr(&chart).contains("two players"), "{}", stderr(&chart));
+    assert!(!svg.exists());
+    let nowhere =
+        crib(&["review", "1", "--db", three.path().join("none.db").to_str().unwrap()], "");
+    assert_eq!(nowhere.status.code(), Some(1));
+    assert!(stderr(&nowhere).contains("no saved games yet"), "{}", stderr(&nowhere));
+}
+
+#[test]
+fn replay_with_review_grades_each_decision_where_it_was_made() {
+    let (_dir, db) = saved(1);
+    let output = crib(&["replay", "1", "--review", "--db", &db], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let json = library_review(&db);
+    let decisions = json["decisions"].as_array().unwrap();
+    let graded: Vec<&str> = text.lines().filter(|line| line.starts_with("  Review: ")).collect();
+    assert_eq!(graded.len(), decisions.len());
+    // A discard's grade follows the line of the discard.
+    let lines: Vec<&str> = text.lines().collect();
+    let first = lines.iter().position(|line| line.starts_with("  Review: You throw")).unwrap();
+    assert!(lines[first - 1].contains("crib"), "{}", lines[first - 1]);
+    assert!(text.contains("Reviewed by the expert player with seed 1"), "{text}");
+    assert!(text.contains("Game 2: "), "{text}");
+    // Without --review, no grades.
+    let plain = stdout(&crib(&["replay", "1", "--db", &db], ""));
+    assert!(!plain.contains("Review: "));
+}
+
+#[test]
+fn review_help_gives_the_thresholds_of_a_mistake() {
+    use crib_referee::review::{MISTAKE_CHANCE, MISTAKE_POINTS};
+    let output = crib(&["review", "--help"], "");
+    assert!(output.status.success());
+    let help = stdout(&output).split_whitespace().collect::<Vec<_>>().join(" ");
+    let points = format!("A mistake gives up at least {MISTAKE_POINTS} point,");
+    let chance = format!("or {}% of the chance of winning", MISTAKE_CHANCE * 100.0);
+    assert!(help.contains(&points) && help.contains(&chance), "{help}");
+    assert!(help.contains(&format!("[default: {}]", crib_referee::review::REVIEW_SEED)), "{help}");
+}

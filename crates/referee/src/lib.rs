@@ -11,6 +11,8 @@
 //!   ([`run_match`]);
 //! - `report`: wins, skunks, points, points per round by source and faults
 //!   ([`MatchReport`], from each game's [`GameTally`]);
+//! - `review`: a saved match's decisions by its people graded against the
+//!   expert, and the charts of the chance of winning ([`review::review`]);
 //! - `fault`: every way a contestant can lose a game by breaking the
 //!   contract ([`Fault`]).
 //!
@@ -41,6 +43,7 @@ mod process;
 mod record;
 mod referee;
 mod report;
+pub mod review;
 mod runner;
 mod table;
 

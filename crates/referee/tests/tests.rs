@@ -15,6 +15,8 @@ use crib_referee::{
 };
 use serde_json::Value;
 
+mod review;
+
 const TEST_ENGINE: &str = env!("CARGO_BIN_EXE_crib-test-engine");
 
 /// The test engine with `args`.

@@ -263,6 +263,66 @@ test("two people at one table, each from their own page, live", async () => {
   await guest.close();
 });
 
+test("the review of a match given up: decisions, mistakes, losses and the chart", async () => {
+  const page = await newPage();
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await openTable(page, { "#opponent": "computer", "#level": "basic" });
+  await page.locator("#hand button.card").nth(5).waitFor();
+  // Two hands played by the first cards and the first card that fits, then
+  // the third dealt: the review has discards and plays to grade.
+  await drive(page, (state) => state.view.round >= 3 && state.moves.discard > 0);
+  assert.equal(await page.locator("#review-button").isVisible(), false, "no review while the match is on");
+  await page.click("#quit-button");
+  await page.locator("#status", { hasText: "quit" }).waitFor();
+  await checkButtons(page);
+
+  const answered = page.waitForResponse((res) => res.url().endsWith("/review"));
+  await page.click("#review-button");
+  const res = await answered;
+  assert.equal(res.status(), 200, await res.text());
+  const { review, said } = await res.json();
+  await page.locator("#review[open] svg polyline").waitFor();
+  assert.match(await page.locator("#review-body p").first().textContent(), /Graded by the expert player with seed 1\./);
+  // The chart: one point for the start of each round dealt, at the chances
+  // of the review (y = 10 + (1 - c) × 180).
+  const points = (await page.getAttribute("#review svg polyline", "points")).trim().split(/\s+/);
+  assert.equal(review.chance.length, 3);
+  assert.equal(points.length, review.chance.length);
+  points.forEach((point, i) => {
+    const y = Number(point.split(",")[1]);
+    assert.ok(Math.abs(1 - (y - 10) / 180 - review.chance[i].chance) < 1e-4, `point ${i}: ${point}`);
+  });
+  // The mistakes are listed; the box shows every decision, in words.
+  const mistakes = review.decisions.filter((d) => d.mistake).length;
+  assert.ok(review.decisions.length >= 3, "two discards and some plays");
+  assert.equal(await page.locator("#review-body li.mistake").count(), mistakes);
+  assert.equal(await page.locator("#review-body li:visible").count(), mistakes);
+  await page.check("#review-all");
+  assert.deepEqual(await page.locator("#review-body li:visible").allTextContents(),
+    review.decisions.map((d, i) => `Round ${d.round}: ${said[i]}`));
+  // The losses, round by round and for the game.
+  const game = review.games[0];
+  const rows = await page.locator("#review-body tbody tr").allTextContents();
+  assert.equal(rows.length, game.rounds.length + 1);
+  assert.ok(rows.at(-1).startsWith("The game") && rows.at(-1).endsWith(game.total.total.toFixed(2)), rows.at(-1));
+  await page.screenshot({ path: join(shots, "review.png"), fullPage: true });
+  await page.keyboard.press("Escape");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// Opens the page and a new table from its form, each select set to its
+// value in `choices` (by the select's selector).
+async function openTable(page, choices) {
+  await page.goto(base + "/");
+  await page.locator("#start").waitFor();
+  for (const [select, value] of Object.entries(choices)) await page.selectOption(select, value);
+  const created = page.waitForResponse((res) => res.url().endsWith("/api/games"));
+  await page.click("#start-button");
+  assert.equal((await created).status(), 201);
+}
+
 // Counting practice: three seeded hands and cribs, counted through the
 // page's fields, graded by the server against `crib score`'s count: right,
 // two fifteens too many, then nothing at all; the summary, and the record
@@ -340,7 +400,7 @@ async function checkButtons(page) {
   const expected = {
     "discard-button": m.discard > 0, "go-button": m.go, "continue-button": m.continue,
     "hint-button": m.discard > 0 || m.playable.length > 0 || m.go,
-    "quit-button": !over, "rematch-button": over,
+    "quit-button": !over, "rematch-button": over, "review-button": over,
   };
   for (const [id, shown] of Object.entries(expected)) {
     assert.equal(await page.locator("#" + id).isVisible(), shown, `#${id} ${shown ? "shown" : "hidden"} with moves ${JSON.stringify(m)}`);

@@ -39,6 +39,7 @@ use std::sync::{Mutex, PoisonError};
 use crib_ai::Strategy;
 use crib_core::{BySeat, Card, CardSet, GameConfig, Seat, derive_seed};
 use crib_referee::advice::{HintText, hint_text, win_chance_text};
+use crib_referee::review::{REVIEW_SEED, Review, chance_svg};
 use crib_referee::{EngineCommand, Taken, error_chain};
 use crib_store::{Status, StoreError, WebTable, Writer};
 use futures_util::Stream;
@@ -95,6 +96,12 @@ pub enum ApiError {
     /// A program at a new table failed to start.
     #[error("a player at this table failed: {0}")]
     Failed(String),
+    /// A review was asked for while the match is still on.
+    #[error("the match is still being played: its review comes once it is over")]
+    StillPlaying,
+    /// A review was asked for, and the server saves no games.
+    #[error("this server saves no games, so it has none to review")]
+    NotSaved,
     /// No drill has this id (never had, or it was cleared).
     #[error("no such drill: it may have been cleared")]
     UnknownDrill,
@@ -141,7 +148,10 @@ impl ApiError {
             ApiError::NotThisHand(_) => StatusCode::CONFLICT,
             ApiError::NoToken => StatusCode::UNAUTHORIZED,
             ApiError::WrongToken => StatusCode::FORBIDDEN,
-            ApiError::Move(_) | ApiError::SeatTaken => StatusCode::CONFLICT,
+            ApiError::Move(_) | ApiError::SeatTaken | ApiError::StillPlaying => {
+                StatusCode::CONFLICT
+            }
+            ApiError::NotSaved => StatusCode::NOT_FOUND,
             ApiError::Malformed(_) => StatusCode::BAD_REQUEST,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Method => StatusCode::METHOD_NOT_ALLOWED,
@@ -479,6 +489,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/act", post(act))
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/chance", get(chance))
+        .route("/api/games/{id}/review", get(review))
         .route("/api/games/{id}/new", post(restart))
         .route("/api/games/{id}/quit", post(quit))
         .route("/api/games/{id}/events", get(events))
@@ -829,6 +840,66 @@ async fn chance(
     // The view may show a move still being saved.
     server.settle(&id, &entry, pending).await?;
     Ok(Json(ChanceBody { chance: crib_ai::chance_now(&view), text: win_chance_text(&view) }))
+}
+
+/// The review of a table's match once it is over, as the page shows it.
+#[derive(Debug, Serialize)]
+struct ReviewBody {
+    /// The review, as `crib review --json` gives it.
+    review: Review,
+    /// Each decision in words, from the asking seat's side: `said[i]` tells
+    /// `review.decisions[i]`.
+    said: Vec<String>,
+    /// The chart of the chance of winning, SVG; `None` with a
+    /// `review.chart_note` instead.
+    svg: Option<String>,
+    /// Whose chance the chart shows: the first person's side, as the
+    /// asking seat calls it ("you").
+    chart_side: String,
+}
+
+async fn review(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<ReviewBody>, ApiError> {
+    let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
+    let (perspective, pending) = {
+        let table = entry.lock();
+        if !table.finished() {
+            return Err(ApiError::StillPlaying);
+        }
+        (table.perspective(seat), table.pending())
+    };
+    // The review reads the saved match: every action of it must be saved.
+    server.settle(&id, &entry, pending).await?;
+    let game = entry.lock().saved_last().ok_or(ApiError::NotSaved)?;
+    let saved = server.saved.clone().ok_or(ApiError::NotSaved)?;
+    // Grading a match takes a fraction of a second of the expert's search:
+    // off the async threads.
+    let graded = tokio::task::spawn_blocking(move || {
+        crib_referee::review::review(&saved, game, REVIEW_SEED)
+    })
+    .await;
+    let review = match graded {
+        Ok(Ok(review)) => review,
+        Ok(Err(error)) => {
+            eprintln!("crib: reviewing match {game} failed: {}", error_chain(&error));
+            return Err(ApiError::Storage);
+        }
+        Err(error) => {
+            eprintln!("crib: reviewing match {game} failed: {error}");
+            return Err(ApiError::Storage);
+        }
+    };
+    let said = review.decisions.iter().map(|decision| decision.describe(&perspective)).collect();
+    let svg = review.chart_note.is_none().then(|| chance_svg(&review.chance_series()));
+    let config = perspective.config();
+    let chart_side = review
+        .people
+        .first()
+        .map_or_else(String::new, |&first| perspective.side(config.side_of(first)));
+    Ok(Json(ReviewBody { review, said, svg, chart_side }))
 }
 
 async fn restart(

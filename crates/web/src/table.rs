@@ -127,6 +127,8 @@ struct Saving {
     /// yet: it stays the table's saved match until the new one is saved
     /// as the table's, so that a server stopped in between finds the table.
     given_up: Option<(GameSlot, Option<Seat>)>,
+    /// The match saved last, kept once it is given up: the one to review.
+    last: Option<GameSlot>,
 }
 
 impl Current {
@@ -135,7 +137,9 @@ impl Current {
     }
 
     fn set(&self, id: Option<GameSlot>) {
-        self.saving().game = id;
+        let mut saving = self.saving();
+        saving.last = id.clone().or(saving.last.take());
+        saving.game = id;
     }
 
     fn saving(&self) -> std::sync::MutexGuard<'_, Saving> {
@@ -409,6 +413,12 @@ impl Room {
         let Saver { writer, line } = self.saver.as_ref()?;
         writer.flush(line);
         Some(Pending { line: line.clone(), count: line.queued() })
+    }
+
+    /// The match saved last, also once given up: the one a review is of
+    /// (`None` until its start is written).
+    pub(crate) fn saved_last(&self) -> Option<GameId> {
+        self.current.saving().last.as_ref().and_then(GameSlot::get)
     }
 
     fn everyone_joined(&self) -> bool {

@@ -244,3 +244,58 @@ async fn a_move_that_cannot_be_saved_is_refused_and_undone() {
     assert_eq!(status, StatusCode::OK, "{value}");
     assert!(value["next"].as_u64().unwrap() > before["next"].as_u64().unwrap());
 }
+
+#[tokio::test]
+async fn a_match_over_is_reviewed_by_the_expert() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crib.db");
+    let app = app(&path);
+    let (id, token, _) = create(&app, json!({"seed": 7, "level": "basic"})).await;
+    moves(&app, &id, &token, 12).await;
+    let uri = format!("/api/games/{id}/review");
+    let (status, value) = call(&app, Method::GET, &uri, Some(&token), None).await;
+    assert_error(status, &value, StatusCode::CONFLICT, "still being played");
+    let (status, value) = call(&app, Method::GET, &uri, None, None).await;
+    assert_error(status, &value, StatusCode::UNAUTHORIZED, "missing token");
+    let (status, _) =
+        call(&app, Method::POST, &format!("/api/games/{id}/quit"), Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK);
+
+    let (status, value) = call(&app, Method::GET, &uri, Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    // The review is the library's of the saved match, told from "you".
+    let store = Store::open(&path).unwrap();
+    let saved = store.web_table(&id).unwrap().unwrap().game;
+    let expected =
+        crib_referee::review::review(&store, saved, crib_referee::review::REVIEW_SEED).unwrap();
+    let expected: Value = serde_json::from_str(&serde_json::to_string(&expected).unwrap()).unwrap();
+    assert_eq!(value["review"], expected);
+    let decisions = expected["decisions"].as_array().unwrap();
+    assert!(!decisions.is_empty());
+    let said = value["said"].as_array().unwrap();
+    assert_eq!(said.len(), decisions.len());
+    assert!(said.iter().all(|line| line.as_str().unwrap().starts_with("You ")), "{said:?}");
+    assert_eq!(value["chart_side"], "you");
+    let svg = value["svg"].as_str().unwrap();
+    let chart = crib_referee::review::chance_svg(
+        &expected["chance"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|point| point["chance"].as_f64().unwrap())
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(svg, chart);
+}
+
+#[tokio::test]
+async fn a_server_that_saves_nothing_has_no_review() {
+    let app = router(Arc::new(Server::new(Limits::default(), Some(11))));
+    let (id, token, _) = create(&app, json!({"seed": 7})).await;
+    let (status, _) =
+        call(&app, Method::POST, &format!("/api/games/{id}/quit"), Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, value) =
+        call(&app, Method::GET, &format!("/api/games/{id}/review"), Some(&token), None).await;
+    assert_error(status, &value, StatusCode::NOT_FOUND, "saves no games");
+}

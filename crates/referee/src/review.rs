@@ -1,0 +1,672 @@
+//! The review of a saved match: every decision a person made, graded
+//! against the expert, the points each round lost to discards, to the play
+//! and to counting, and the chance of winning across each game.
+//!
+//! The match is replayed from its seed and its saved actions; each person's
+//! discard and each play where more than one card fitted is graded on the
+//! view the person had, by the expert's own analysis
+//! ([`ExpertPlayer::keep_analysis`], [`ExpertPlayer::play_analysis`]): the
+//! cost of a decision is the best value minus the value of what was chosen.
+//! With muggins, a count is graded by the true count: the cost is the points
+//! the person missed. A play with one card that fits, a go and the deal are
+//! no choice and are not graded.
+//!
+//! The expert's play search samples the hands it cannot see from a seed, so
+//! a review is graded by an expert of a fixed seed ([`REVIEW_SEED`] unless
+//! asked otherwise) and says which: the same match always gets the same
+//! review. Decisions are graded in parallel.
+//!
+//! The chance of winning is [`crib_ai::win_chance`], a model of two-player
+//! rounds, at the start of every round and at the end of each game; with 3
+//! or 4 players there is no such model and the review says so.
+//!
+//! The charts of the chance are drawn here, once for every interface: as
+//! SVG ([`chance_svg`]) and as lines of text ([`chance_text`]).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crib_ai::{ExpertPlayer, PlayMeasure};
+use crib_core::{Action, Card, CardSet, Event, Match, Seat, View};
+use crib_store::{GameId, PlayerKind, Resumed, Store, StoreError};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::narrate::{Perspective, capitalised, card_text, cards_text};
+
+/// The seed of the expert that grades a review unless another is asked for.
+pub const REVIEW_SEED: u64 = 1;
+
+/// A decision that gives up at least this many expected points is a
+/// mistake.
+pub const MISTAKE_POINTS: f64 = 1.0;
+
+/// A play near the end of a game that gives up at least this chance of
+/// winning (3%) is a mistake.
+pub const MISTAKE_CHANCE: f64 = 0.03;
+
+/// Why a match cannot be reviewed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReviewError {
+    /// The match could not be loaded.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// No seat of the match was played by a person.
+    #[error("match {0} has no person's decisions to review: every seat was a computer's")]
+    NoPerson(GameId),
+    /// The saved configuration is refused (a damaged file).
+    #[error("match {0} cannot be set up again: {1}")]
+    Config(GameId, crib_core::ConfigError),
+    /// A saved action that the rules refuse on a second replay (the store
+    /// checks every match it loads, so this means a damaged file).
+    #[error("match {id} does not replay at action {ply}: {source}")]
+    Replay {
+        /// The match.
+        id: GameId,
+        /// The action's number.
+        ply: u32,
+        /// Why.
+        source: crib_core::IllegalAction,
+    },
+}
+
+/// Who graded a review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Grader {
+    /// The player's level: always the expert.
+    pub level: &'static str,
+    /// The expert's seed.
+    pub seed: u64,
+}
+
+/// What a cost measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Measure {
+    /// Expected points of the person's side.
+    Points,
+    /// The chance of winning the game, from 0 to 1.
+    WinChance,
+}
+
+/// The parts of a discard's expected points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct KeepParts {
+    /// The hand's expectation over every starter.
+    pub hand: f64,
+    /// The crib's, for the keeper's side (negative for an opponent's crib).
+    pub crib: f64,
+    /// The play's estimated net points.
+    pub pegging: f64,
+}
+
+impl KeepParts {
+    fn of(keep: &crib_ai::KeepValue) -> KeepParts {
+        KeepParts { hand: keep.hand.value(), crib: keep.crib_share(), pegging: keep.pegging }
+    }
+
+    fn minus(self, other: KeepParts) -> KeepParts {
+        KeepParts {
+            hand: self.hand - other.hand,
+            crib: self.crib - other.crib,
+            pegging: self.pegging - other.pegging,
+        }
+    }
+}
+
+/// What was decided, and what the expert would have done.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Graded {
+    /// A discard to the crib.
+    Discard {
+        /// The cards dealt.
+        dealt: CardSet,
+        /// The cards the person gave to the crib.
+        chosen: CardSet,
+        /// The cards the expert gives.
+        best: CardSet,
+        /// The expected points given up, by part: best minus chosen.
+        lost: KeepParts,
+    },
+    /// A card played when more than one fitted.
+    Play {
+        /// The count before the card.
+        count: u8,
+        /// The card played.
+        card: Card,
+        /// The expert's card.
+        best: Card,
+        /// The expert's value of the card played.
+        value: f64,
+        /// The expert's value of its own card.
+        best_value: f64,
+    },
+    /// A hand or crib counted by the person, with muggins.
+    Count {
+        /// Whether it was the crib.
+        crib: bool,
+        /// What the person claimed.
+        claimed: u8,
+        /// What the show was worth.
+        worth: u8,
+        /// The points missed (given to the next player).
+        missed: u8,
+    },
+}
+
+/// One graded decision.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Decision {
+    /// The saved action's number in the match.
+    pub ply: u32,
+    /// The index in the match's events of the event that shows it (the
+    /// discard, the card played, the claimed show), for a replay to annotate.
+    pub event: usize,
+    /// The game of the match, from 0.
+    pub game: u32,
+    /// The round of the game, from 1.
+    pub round: u32,
+    /// The seat that decided.
+    pub seat: Seat,
+    /// What was given up, in `measure`: never negative.
+    pub cost: f64,
+    /// What the cost measures.
+    pub measure: Measure,
+    /// Whether the cost reaches the threshold of a mistake
+    /// ([`MISTAKE_POINTS`], [`MISTAKE_CHANCE`]).
+    pub mistake: bool,
+    /// The decision.
+    #[serde(flatten)]
+    pub graded: Graded,
+}
+
+impl Decision {
+    fn new(
+        ply: u32,
+        event: usize,
+        at: (u32, u32),
+        seat: Seat,
+        cost: f64,
+        measure: Measure,
+        graded: Graded,
+    ) -> Decision {
+        // Sampling noise can make a card worth a hair more than the
+        // expert's own: nothing is given up then.
+        let cost = cost.max(0.0);
+        let threshold = match measure {
+            Measure::Points => MISTAKE_POINTS,
+            Measure::WinChance => MISTAKE_CHANCE,
+        };
+        // A tolerance for the sums behind the costs, so that a point given
+        // up exactly counts as one.
+        let mistake = cost >= threshold - 1e-9;
+        Decision { ply, event, game: at.0, round: at.1, seat, cost, measure, mistake, graded }
+    }
+
+    /// The cost in words: "1.25 points", "4.0% win chance".
+    #[must_use]
+    pub fn cost_text(&self) -> String {
+        match self.measure {
+            Measure::Points => format!("{:.2} points", self.cost),
+            Measure::WinChance => format!("{:.1}% win chance", self.cost * 100.0),
+        }
+    }
+
+    /// The decision and its cost in one sentence, from `who`'s side:
+    /// "You threw 5♥ 6♠; the expert throws 10♣ K♦: 1.25 points given up
+    /// (hand 0.80, crib 0.50, play -0.05)."
+    #[must_use]
+    pub fn describe(&self, who: &Perspective) -> String {
+        let subject = capitalised(&who.subject(self.seat));
+        let given_up = if self.cost > 0.0 {
+            format!("{} given up", self.cost_text())
+        } else {
+            "nothing given up".to_owned()
+        };
+        let flag = if self.mistake { " Mistake." } else { "" };
+        // The person's choice, the expert's, whether they are the same, and
+        // the parts of what was given up.
+        let (verb, mine, expert, same, parts) = match &self.graded {
+            Graded::Discard { chosen, best, lost, .. } => (
+                "throw",
+                cards_text(*chosen),
+                cards_text(*best),
+                chosen == best,
+                format!(
+                    " (hand {:.2}, crib {:.2}, play {:.2})",
+                    lost.hand, lost.crib, lost.pegging
+                ),
+            ),
+            Graded::Play { count, card, best, .. } => (
+                "play",
+                format!("{} at {count}", card_text(*card)),
+                card_text(*best),
+                card == best,
+                String::new(),
+            ),
+            Graded::Count { crib, claimed, worth, missed } => {
+                let does = who.verb(self.seat, "count");
+                return count_sentence(&subject, &does, (*crib, *claimed, *worth, *missed), flag);
+            }
+        };
+        let does = who.verb(self.seat, verb);
+        if same {
+            format!("{subject} {does} {mine}, as the expert does.")
+        } else {
+            format!(
+                "{subject} {does} {mine}; the expert {verb}s {expert}: {given_up}{parts}.{flag}"
+            )
+        }
+    }
+}
+
+/// The sentence for a count with muggins: "You count 6 for the hand, worth
+/// 8: 2 points missed."
+fn count_sentence(subject: &str, does: &str, count: (bool, u8, u8, u8), flag: &str) -> String {
+    let (crib, claimed, worth, missed) = count;
+    let what = if crib { "crib" } else { "hand" };
+    let verdict = if missed > 0 {
+        format!(": {missed} point{} missed.{flag}", if missed == 1 { "" } else { "s" })
+    } else {
+        ".".to_owned()
+    };
+    format!("{subject} {does} {claimed} for the {what}, worth {worth}{verdict}")
+}
+
+/// Points given up in a round (or a game), by where.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Losses {
+    /// To discards: expected points.
+    pub discards: f64,
+    /// To the play: expected points (plays graded by points).
+    pub pegging: f64,
+    /// To counting with muggins: points missed.
+    pub counting: f64,
+    /// Discards, play and counting together.
+    pub total: f64,
+    /// The chance of winning given up in plays near the end of the game,
+    /// graded by chance rather than points (not in `total`).
+    pub win_chance: f64,
+}
+
+impl Losses {
+    fn add(&mut self, decision: &Decision) {
+        match (&decision.graded, decision.measure) {
+            (_, Measure::WinChance) => self.win_chance += decision.cost,
+            (Graded::Discard { .. }, Measure::Points) => self.discards += decision.cost,
+            (Graded::Play { .. }, Measure::Points) => self.pegging += decision.cost,
+            (Graded::Count { .. }, Measure::Points) => self.counting += decision.cost,
+        }
+        self.total = self.discards + self.pegging + self.counting;
+    }
+}
+
+/// The losses of one round.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct RoundLosses {
+    /// The round of the game, from 1.
+    pub round: u32,
+    /// What it lost.
+    #[serde(flatten)]
+    pub losses: Losses,
+}
+
+/// The summary of one game of the match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameReview {
+    /// The game, from 0.
+    pub game: u32,
+    /// Each round with a graded decision, in order.
+    pub rounds: Vec<RoundLosses>,
+    /// The whole game's.
+    pub total: Losses,
+    /// The mistakes flagged.
+    pub mistakes: usize,
+}
+
+/// The chance of winning at one moment.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ChancePoint {
+    /// The game, from 0.
+    pub game: u32,
+    /// The rounds played in the game before this moment.
+    pub rounds: u32,
+    /// The reviewed side's score and the other side's.
+    pub scores: [u16; 2],
+    /// The reviewed side's chance of winning the game, from 0 to 1.
+    pub chance: f64,
+}
+
+/// A reviewed match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Review {
+    /// The saved match.
+    pub id: i64,
+    /// Who graded it.
+    pub expert: Grader,
+    /// The thresholds of a mistake: points, and win chance.
+    pub thresholds: [f64; 2],
+    /// Each seat's saved player name, seat 0 first.
+    pub players: Vec<String>,
+    /// The seats played by a person.
+    pub people: Vec<Seat>,
+    /// Every graded decision, in the order of the match.
+    pub decisions: Vec<Decision>,
+    /// Each game's summary.
+    pub games: Vec<GameReview>,
+    /// The chance of winning of the first person's side, at the start of
+    /// every round and at the end of each game; empty with `chart_note`.
+    pub chance: Vec<ChancePoint>,
+    /// Why there is no chart of the chance, if there is none.
+    pub chart_note: Option<String>,
+}
+
+impl Review {
+    /// The mistakes flagged.
+    pub fn mistakes(&self) -> impl Iterator<Item = &Decision> {
+        self.decisions.iter().filter(|decision| decision.mistake)
+    }
+
+    /// The chance of winning as a plain series, for a chart.
+    #[must_use]
+    pub fn chance_series(&self) -> Vec<f64> {
+        self.chance.iter().map(|point| point.chance).collect()
+    }
+
+    /// The match's losses over every game.
+    #[must_use]
+    pub fn total(&self) -> Losses {
+        let mut total = Losses::default();
+        for decision in &self.decisions {
+            total.add(decision);
+        }
+        total
+    }
+}
+
+/// Match `id` of `store`, reviewed by the expert of `seed`.
+///
+/// # Errors
+///
+/// The match cannot be loaded; it has no person's seat.
+pub fn review(store: &Store, id: GameId, seed: u64) -> Result<Review, ReviewError> {
+    review_resumed(&store.resume(id)?, seed)
+}
+
+/// A decision to be graded by the expert.
+struct Pending {
+    ply: u32,
+    event: usize,
+    at: (u32, u32),
+    view: View,
+    action: Action,
+}
+
+/// A loaded match, reviewed by the expert of `seed`.
+///
+/// # Errors
+///
+/// The match has no person's seat; a saved action does not replay.
+pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewError> {
+    let summary = &resumed.summary;
+    let setup = &summary.setup;
+    let config = setup.config;
+    let people: Vec<Seat> = config
+        .seats()
+        .filter(|seat| {
+            setup.players.get(seat.index()).is_some_and(|player| player.kind == PlayerKind::Person)
+        })
+        .collect();
+    let Some(&first) = people.first() else { return Err(ReviewError::NoPerson(summary.id)) };
+    let ours = config.side_of(first);
+    let charted = config.players() == 2;
+    let target = u16::from(config.target());
+    let replay_error = |ply, source| ReviewError::Replay { id: summary.id, ply, source };
+    let (mut play, opening) = Match::new(config, setup.games_to_win, setup.seed)
+        .map_err(|source| ReviewError::Config(summary.id, source))?;
+    let mut events = opening.len();
+    let mut pending = Vec::new();
+    let mut counts = Vec::new();
+    let mut chance = Vec::new();
+    let point = |game: u32, rounds: u32, scores: &[u16], chance: f64| {
+        let mine = scores.get(ours.index()).copied().unwrap_or_default();
+        let theirs = scores.iter().enumerate().find(|&(side, _)| side != ours.index());
+        let theirs = theirs.map_or(0, |(_, &score)| score);
+        ChancePoint { game, rounds, scores: [mine, theirs], chance }
+    };
+    for saved in &resumed.moves {
+        let (seat, action) = (saved.seat, saved.action);
+        let view = play.view(seat);
+        let game = play.game_index();
+        let at = (game, view.round);
+        if charted && action == Action::Deal {
+            let scores = view.board.scores();
+            let need = |side: usize| target.saturating_sub(scores.get(side).copied().unwrap_or(0));
+            let dealing = config.side_of(view.dealer) == ours;
+            let chance_now =
+                crib_ai::win_chance(need(ours.index()), need(1 - ours.index()), dealing);
+            chance.push(point(game, view.round, scores, chance_now));
+        }
+        let chooses = match action {
+            Action::Discard(_) => true,
+            Action::Play(_) => view.playable().len() > 1,
+            Action::Deal | Action::Go => false,
+        };
+        if chooses && people.contains(&seat) {
+            pending.push(Pending { ply: saved.ply, event: events, at, view, action });
+        }
+        let produced = play
+            .play_claiming(seat, action, saved.claims)
+            .map_err(|source| replay_error(saved.ply, source))?;
+        for (offset, event) in produced.iter().enumerate() {
+            match event {
+                Event::Claimed { seat, crib, breakdown, claimed } if people.contains(seat) => {
+                    let worth = breakdown.total();
+                    let missed = worth.saturating_sub(*claimed);
+                    let graded = Graded::Count { crib: *crib, claimed: *claimed, worth, missed };
+                    counts.push(Decision::new(
+                        saved.ply,
+                        events + offset,
+                        at,
+                        *seat,
+                        f64::from(missed),
+                        Measure::Points,
+                        graded,
+                    ));
+                }
+                Event::GameWon(result) if charted => {
+                    let won = if result.winner == ours { 1.0 } else { 0.0 };
+                    chance.push(point(game, result.rounds, &result.scores, won));
+                }
+                _ => {}
+            }
+        }
+        events += produced.len();
+    }
+    let expert = ExpertPlayer::new(seed);
+    let mut decisions: Vec<Decision> =
+        pending.par_iter().filter_map(|pending| grade(&expert, pending)).collect();
+    decisions.extend(counts);
+    decisions.sort_by_key(|decision| decision.event);
+    let games = summarise(&decisions);
+    let chart_note = (!charted).then(|| {
+        format!(
+            "no chart of the chance of winning: the model of it is for two players, not {}",
+            config.players()
+        )
+    });
+    Ok(Review {
+        id: summary.id.0,
+        expert: Grader { level: crib_ai::Strategy::Expert.name(), seed },
+        thresholds: [MISTAKE_POINTS, MISTAKE_CHANCE],
+        players: setup.players.iter().map(|player| player.name.clone()).collect(),
+        people,
+        decisions,
+        games,
+        chance,
+        chart_note,
+    })
+}
+
+/// The expert's grade of one decision: `None` if the expert has no
+/// analysis of it (which a legal saved action never lacks).
+fn grade(expert: &ExpertPlayer, pending: &Pending) -> Option<Decision> {
+    let Pending { ply, event, at, view, action } = *pending;
+    match action {
+        Action::Discard(chosen) => {
+            let keeps = expert.keep_analysis(&view);
+            let best = keeps.first()?;
+            let mine = keeps.iter().find(|keep| keep.discard == chosen)?;
+            let lost = KeepParts::of(best).minus(KeepParts::of(mine));
+            let graded = Graded::Discard { dealt: view.hand, chosen, best: best.discard, lost };
+            Some(Decision::new(
+                ply,
+                event,
+                at,
+                view.seat,
+                best.total - mine.total,
+                Measure::Points,
+                graded,
+            ))
+        }
+        Action::Play(card) => {
+            let analysis = expert.play_analysis(&view);
+            let best = analysis.choice?;
+            let value_of = |wanted: Card| {
+                analysis.values.iter().find(|&&(card, _)| card == wanted).map(|&(_, value)| value)
+            };
+            let (value, best_value) = (value_of(card)?, value_of(best)?);
+            let measure = match analysis.measure {
+                PlayMeasure::NetPoints => Measure::Points,
+                PlayMeasure::WinChance => Measure::WinChance,
+            };
+            let count = view.pegging.count();
+            let graded = Graded::Play { count, card, best, value, best_value };
+            Some(Decision::new(ply, event, at, view.seat, best_value - value, measure, graded))
+        }
+        Action::Deal | Action::Go => None,
+    }
+}
+
+/// Each game's losses, round by round.
+fn summarise(decisions: &[Decision]) -> Vec<GameReview> {
+    let mut games: BTreeMap<u32, BTreeMap<u32, Losses>> = BTreeMap::new();
+    for decision in decisions {
+        games.entry(decision.game).or_default().entry(decision.round).or_default().add(decision);
+    }
+    games
+        .into_iter()
+        .map(|(game, rounds)| {
+            let mut total = Losses::default();
+            let of_game = decisions.iter().filter(|decision| decision.game == game);
+            let mut mistakes = 0;
+            for decision in of_game {
+                total.add(decision);
+                mistakes += usize::from(decision.mistake);
+            }
+            let rounds =
+                rounds.into_iter().map(|(round, losses)| RoundLosses { round, losses }).collect();
+            GameReview { game, rounds, total, mistakes }
+        })
+        .collect()
+}
+
+/// The size of the SVG chart, in its own units.
+const SVG_WIDTH: f64 = 600.0;
+const SVG_HEIGHT: f64 = 200.0;
+const SVG_LEFT: f64 = 40.0;
+const SVG_MARGIN: f64 = 10.0;
+
+/// The x and y of the `index`th of `len` chances in the SVG chart.
+fn svg_point(index: usize, len: usize, chance: f64) -> (f64, f64) {
+    let width = SVG_WIDTH - SVG_LEFT - SVG_MARGIN;
+    let height = SVG_HEIGHT - 2.0 * SVG_MARGIN;
+    let step = if len > 1 { width / (len - 1) as f64 } else { 0.0 };
+    (SVG_LEFT + step * index as f64, SVG_MARGIN + (1.0 - chance.clamp(0.0, 1.0)) * height)
+}
+
+/// The chance of winning `series` (each from 0 to 1, in order) as an SVG
+/// picture: one polyline over a frame with lines at 0%, 50% and 100%. The
+/// points are evenly spaced from left to right; a chance `c` is drawn at
+/// `y = 10 + (1 - c) × 180`.
+#[must_use]
+pub fn chance_svg(series: &[f64]) -> String {
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {SVG_WIDTH} {SVG_HEIGHT}\" \
+         width=\"{SVG_WIDTH}\" height=\"{SVG_HEIGHT}\" role=\"img\" \
+         aria-label=\"chance of winning\">\n\
+         <rect x=\"0\" y=\"0\" width=\"{SVG_WIDTH}\" height=\"{SVG_HEIGHT}\" fill=\"white\"/>\n"
+    );
+    for (chance, label) in [(1.0, "100%"), (0.5, "50%"), (0.0, "0%")] {
+        let (_, y) = svg_point(0, 1, chance);
+        let dash = if chance == 0.5 { " stroke-dasharray=\"4 4\"" } else { "" };
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{SVG_LEFT}\" y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"#999\"{dash}/>\n\
+             <text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\" \
+             font-family=\"sans-serif\">{label}</text>",
+            SVG_WIDTH - SVG_MARGIN,
+            SVG_LEFT - 4.0,
+            y + 4.0
+        );
+    }
+    let points: Vec<String> = series
+        .iter()
+        .enumerate()
+        .map(|(index, &chance)| {
+            let (x, y) = svg_point(index, series.len(), chance);
+            format!("{x:.3},{y:.3}")
+        })
+        .collect();
+    let _ = writeln!(
+        svg,
+        "<polyline fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2\" points=\"{}\"/>",
+        points.join(" ")
+    );
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// The height of the text chart, in lines.
+const TEXT_ROWS: usize = 8;
+
+/// The text chart's line whose band starts at 50%.
+const HALF_ROW: usize = TEXT_ROWS / 2 - 1;
+
+/// The chance of winning `series` as lines of text, one column a point:
+/// each line a band of 12.5%, highest first (the top one reaching 100%),
+/// the bands labelled at 100%, 50% (the band from 50% up, dotted) and 0%,
+/// and each point drawn with `●` in its band.
+#[must_use]
+pub fn chance_text(series: &[f64]) -> Vec<String> {
+    let band = |chance: f64| {
+        // The top band holds 87.5% to 100% inclusive.
+        let scaled = (chance.clamp(0.0, 1.0) * TEXT_ROWS as f64).floor() as usize;
+        TEXT_ROWS - 1 - scaled.min(TEXT_ROWS - 1)
+    };
+    let rows: Vec<usize> = series.iter().map(|&chance| band(chance)).collect();
+    (0..TEXT_ROWS)
+        .map(|row| {
+            let label = match row {
+                0 => "100%",
+                HALF_ROW => " 50%",
+                _ if row == TEXT_ROWS - 1 => "  0%",
+                _ => "    ",
+            };
+            let dots: String = rows
+                .iter()
+                .map(|&at| {
+                    if at == row {
+                        '●'
+                    } else if row == HALF_ROW {
+                        '┄'
+                    } else {
+                        ' '
+                    }
+                })
+                .collect();
+            format!("{label} │{dots}")
+        })
+        .collect()
+}

@@ -1,0 +1,297 @@
+//! The review of a saved match: a seeded match that a person plays as the
+//! reviewing expert would, but for three planted mistakes (a discard, a
+//! play and a short count with muggins), is reviewed and exactly those are
+//! flagged, with costs worked out here from the expert's analyses and the
+//! scorer. The charts are checked point by point.
+
+use crib_ai::{ExpertPlayer, PlayMeasure, Player, Strategy};
+use crib_core::{Action, Claims, Event, GameConfig, Match, Phase, Rules, Seat, Show};
+use crib_referee::review::{
+    Graded, Measure, REVIEW_SEED, ReviewError, chance_svg, chance_text, review,
+};
+use crib_store::{GameId, NewGame, Player as Saved, Store};
+
+const ME: Seat = Seat::ALL[0];
+
+/// What the test planted, and the cost it worked out for each.
+#[derive(Debug, Default)]
+struct Planted {
+    /// The discard's ply and its cost: hand, crib, play, total.
+    discard: Option<(u32, [f64; 4])>,
+    /// The play's ply and its cost in points.
+    play: Option<(u32, f64)>,
+    /// The ply of the action that brought the short count, and the points
+    /// missed.
+    count: Option<(u32, u8)>,
+}
+
+/// Plays match `seed` into `store`: seat 0 a person who plays as the
+/// reviewing expert, seat 1 the basic player; with `plant`, the person's
+/// first discard that the expert rates at least 2 points below its best is
+/// that worse keep, its first play that gives up between 1 and 3 points is
+/// that play, and its first hand worth at least 4 is claimed 2 short.
+fn play_match(store: &Store, seed: u64, plant: bool) -> (GameId, Planted) {
+    let setup = NewGame {
+        seed,
+        config: GameConfig::default(),
+        games_to_win: 1,
+        muggins: true,
+        players: vec![Saved::person("me"), Saved::computer("basic")],
+    };
+    let (mut play, opening) = Match::new(setup.config, 1, seed).unwrap();
+    let id = store.start(&setup, &opening).unwrap();
+    let expert = ExpertPlayer::new(REVIEW_SEED);
+    let mut other = Strategy::Basic.player(seed);
+    let mut planted = Planted::default();
+    let mut ply = 0;
+    while play.winner().is_none() {
+        let game = play.game();
+        let seat = game.to_act()[0];
+        let view = play.view(seat);
+        let mut action =
+            if seat == ME { expert.clone().act(&view).unwrap() } else { other.act(&view).unwrap() };
+        if plant && seat == ME {
+            match action {
+                Action::Discard(_) if planted.discard.is_none() => {
+                    let keeps = expert.keep_analysis(&view);
+                    let best = keeps[0];
+                    if let Some(worse) = keeps.iter().find(|keep| best.total - keep.total >= 2.0) {
+                        action = Action::Discard(worse.discard);
+                        let cost = [
+                            best.hand.value() - worse.hand.value(),
+                            best.crib_share() - worse.crib_share(),
+                            best.pegging - worse.pegging,
+                            best.total - worse.total,
+                        ];
+                        planted.discard = Some((ply, cost));
+                    }
+                }
+                Action::Play(_) if planted.play.is_none() && view.playable().len() > 1 => {
+                    let analysis = expert.play_analysis(&view);
+                    let best =
+                        analysis.values.iter().map(|&(_, value)| value).fold(f64::MIN, f64::max);
+                    let worse = analysis
+                        .values
+                        .iter()
+                        .find(|&&(_, value)| (1.0..3.0).contains(&(best - value)));
+                    if analysis.measure == PlayMeasure::NetPoints
+                        && let Some(&(card, value)) = worse
+                    {
+                        action = Action::Play(card);
+                        planted.play = Some((ply, best - value));
+                    }
+                }
+                _ => {}
+            }
+        }
+        // With muggins the person claims its shows: right, but for one hand.
+        let mut claims = Claims::NONE;
+        let mut preview = game.clone();
+        for event in preview.play(seat, action).unwrap() {
+            match event {
+                Event::Shown { seat: ME, .. } => {
+                    let kept = game.view(ME).kept;
+                    let starter = preview.view(ME).starter.unwrap();
+                    let worth = Show::new(kept, starter).unwrap().score(Rules::Hand);
+                    let short = plant && planted.count.is_none() && worth >= 4;
+                    if short {
+                        planted.count = Some((ply, 2));
+                    }
+                    claims = claims.with_hand(ME, if short { worth - 2 } else { worth });
+                }
+                Event::CribShown { dealer: ME, breakdown } => {
+                    claims = claims.with_crib(breakdown.total());
+                }
+                _ => {}
+            }
+        }
+        let events = play.play_claiming(seat, action, claims).unwrap();
+        store.record(id, seat, action, claims, &events).unwrap();
+        ply += 1;
+    }
+    assert_eq!(play.game().phase(), Phase::Over);
+    (id, planted)
+}
+
+fn store() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("crib.db")).unwrap();
+    (dir, store)
+}
+
+#[test]
+fn exactly_the_planted_mistakes_are_flagged_with_their_costs() {
+    let (_dir, store) = store();
+    let (id, planted) = play_match(&store, 11, true);
+    let (Some((discard_ply, discard)), Some((play_ply, play_cost)), Some((count_ply, missed))) =
+        (planted.discard, planted.play, planted.count)
+    else {
+        panic!("the seed plants all three mistakes: {planted:?}");
+    };
+    let reviewed = review(&store, id, REVIEW_SEED).unwrap();
+    assert_eq!(reviewed.expert.seed, REVIEW_SEED);
+    assert_eq!(reviewed.expert.level, "expert");
+    assert_eq!(reviewed.people, vec![ME]);
+    let mistakes: Vec<_> = reviewed.mistakes().collect();
+    assert_eq!(
+        mistakes.iter().map(|decision| decision.ply).collect::<Vec<_>>(),
+        {
+            let mut plies = vec![discard_ply, play_ply, count_ply];
+            plies.sort_unstable();
+            plies
+        },
+        "{mistakes:#?}"
+    );
+    for decision in &mistakes {
+        assert_eq!(decision.seat, ME);
+        assert_eq!(decision.measure, Measure::Points);
+        match &decision.graded {
+            Graded::Discard { lost, .. } => {
+                assert!((decision.cost - discard[3]).abs() < 1e-9);
+                assert!((lost.hand - discard[0]).abs() < 1e-9);
+                assert!((lost.crib - discard[1]).abs() < 1e-9);
+                assert!((lost.pegging - discard[2]).abs() < 1e-9);
+            }
+            Graded::Play { value, best_value, .. } => {
+                assert!((decision.cost - play_cost).abs() < 1e-9);
+                assert!((best_value - value - play_cost).abs() < 1e-9);
+            }
+            Graded::Count { claimed, worth, missed: lost, crib } => {
+                assert!(!crib);
+                assert_eq!(*lost, missed);
+                assert_eq!(claimed + missed, *worth);
+                assert!((decision.cost - f64::from(missed)).abs() < 1e-9);
+            }
+        }
+    }
+    // Every other decision is the expert's own: nothing given up.
+    for decision in reviewed.decisions.iter().filter(|decision| !decision.mistake) {
+        assert!(decision.cost < 1e-9, "{decision:?}");
+    }
+    // The summary adds the mistakes up, by where they were made.
+    let total = reviewed.total();
+    assert!((total.discards - discard[3]).abs() < 1e-9);
+    assert!((total.pegging - play_cost).abs() < 1e-9);
+    assert!((total.counting - f64::from(missed)).abs() < 1e-9);
+    assert!((total.total - discard[3] - play_cost - f64::from(missed)).abs() < 1e-9);
+    assert_eq!(reviewed.games.len(), 1);
+    assert_eq!(reviewed.games[0].mistakes, 3);
+    let by_round: f64 = reviewed.games[0].rounds.iter().map(|round| round.losses.total).sum();
+    assert!((by_round - total.total).abs() < 1e-9);
+}
+
+#[test]
+fn a_review_is_the_same_every_time() {
+    let (_dir, store) = store();
+    let (id, _) = play_match(&store, 5, true);
+    assert_eq!(review(&store, id, REVIEW_SEED).unwrap(), review(&store, id, REVIEW_SEED).unwrap());
+}
+
+#[test]
+fn the_chance_of_winning_starts_each_round_and_ends_with_the_game() {
+    let (_dir, store) = store();
+    let (id, _) = play_match(&store, 3, false);
+    let reviewed = review(&store, id, REVIEW_SEED).unwrap();
+    let resumed = store.resume(id).unwrap();
+    let rounds = resumed.summary.results[0].rounds;
+    assert_eq!(reviewed.chance.len() as u32, rounds + 1);
+    let first = reviewed.chance[0];
+    assert_eq!(first.scores, [0, 0]);
+    let dealing = matches!(resumed.events[0], Event::CutForDeal { dealer: ME, .. });
+    assert!((first.chance - crib_ai::win_chance(121, 121, dealing)).abs() < 1e-12);
+    let last = reviewed.chance.last().unwrap();
+    let won = resumed.summary.winner.unwrap().index() == 0;
+    assert_eq!(last.chance, if won { 1.0 } else { 0.0 });
+    assert!(reviewed.chart_note.is_none());
+}
+
+#[test]
+fn a_match_of_computers_is_not_reviewed() {
+    let (_dir, store) = store();
+    let setup = NewGame {
+        seed: 4,
+        config: GameConfig::default(),
+        games_to_win: 1,
+        muggins: false,
+        players: vec![Saved::computer("basic"), Saved::computer("random")],
+    };
+    let id = crib_store::testing::play_with(&store, &setup).unwrap();
+    let error = review(&store, id, REVIEW_SEED).unwrap_err();
+    assert!(matches!(error, ReviewError::NoPerson(_)));
+    assert!(error.to_string().contains("no person"), "{error}");
+    assert!(review(&store, GameId(999), REVIEW_SEED).is_err());
+}
+
+#[test]
+fn three_players_have_no_chart() {
+    let (_dir, store) = store();
+    let setup = NewGame {
+        seed: 8,
+        config: GameConfig::new(3, 121).unwrap(),
+        games_to_win: 1,
+        muggins: false,
+        players: vec![Saved::person("me"), Saved::computer("random"), Saved::computer("random")],
+    };
+    let id = crib_store::testing::play_with(&store, &setup).unwrap();
+    let reviewed = review(&store, id, REVIEW_SEED).unwrap();
+    assert!(reviewed.chance.is_empty());
+    assert!(reviewed.chart_note.as_deref().is_some_and(|note| note.contains("two players")));
+    assert!(!reviewed.decisions.is_empty());
+}
+
+/// The numbers of a polyline's `points` attribute.
+fn polyline(svg: &str) -> Vec<(f64, f64)> {
+    let start = svg.find("<polyline").unwrap();
+    let rest = &svg[start..];
+    let attribute = rest.find("points=\"").unwrap() + "points=\"".len();
+    let end = rest[attribute..].find('"').unwrap();
+    rest[attribute..attribute + end]
+        .split_whitespace()
+        .map(|pair| {
+            let (x, y) = pair.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn the_svg_chart_draws_every_point_of_the_series() {
+    let series = [0.55, 0.61, 0.4, 0.0, 1.0, 0.123];
+    let svg = chance_svg(&series);
+    assert!(svg.starts_with("<svg"));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    let points = polyline(&svg);
+    assert_eq!(points.len(), series.len());
+    // y = 10 + (1 - c) × 180, the x evenly spaced from left to right.
+    for (&(_, y), &chance) in points.iter().zip(&series) {
+        assert!((1.0 - (y - 10.0) / 180.0 - chance).abs() < 1e-4, "{y} for {chance}");
+    }
+    let steps: Vec<f64> = points.windows(2).map(|pair| pair[1].0 - pair[0].0).collect();
+    assert!(steps.iter().all(|step| (step - steps[0]).abs() < 1e-3 && *step > 0.0));
+    // A review's chart is its series.
+    let (_dir, store) = store();
+    let (id, _) = play_match(&store, 3, false);
+    let reviewed = review(&store, id, REVIEW_SEED).unwrap();
+    let drawn = polyline(&chance_svg(&reviewed.chance_series()));
+    assert_eq!(drawn.len(), reviewed.chance.len());
+    for (&(_, y), point) in drawn.iter().zip(&reviewed.chance) {
+        assert!((1.0 - (y - 10.0) / 180.0 - point.chance).abs() < 1e-4);
+    }
+}
+
+#[test]
+fn the_text_chart_puts_each_point_in_its_band() {
+    let lines = chance_text(&[1.0, 0.5, 0.0, 0.3]);
+    assert_eq!(lines.len(), 8);
+    let columns: Vec<Vec<char>> =
+        lines.iter().map(|line| line.split_once('│').unwrap().1.chars().collect()).collect();
+    let row_of = |column: usize| columns.iter().position(|row| row[column] == '●').unwrap();
+    assert_eq!(row_of(0), 0);
+    assert_eq!(row_of(1), 3);
+    assert_eq!(row_of(2), 7);
+    // 30% is in the band from 25% to 37.5%: the sixth line.
+    assert_eq!(row_of(3), 5);
+    assert!(lines[0].starts_with("100%"));
+    assert!(lines[3].starts_with(" 50%"));
+    assert!(lines[7].starts_with("  0%"));
+}

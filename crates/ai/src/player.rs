@@ -13,6 +13,12 @@
 //! - `basic`: the discard that keeps the best expected hand
 //!   ([`best_keep`](crate::best_keep)), then in the play the card that pegs
 //!   the most now, else the highest card that fits;
+//! - `classic`, by the book: the discard from a published-style crib table
+//!   plus the hand's expectation, and club players' rules of thumb in the
+//!   play: no five led when another rank will do, lead below five or from
+//!   a pair, avoid leaving 5 or 21, pair cautiously (the dealer only when
+//!   every other card is worse), open no runs, play toward 15 and 31, high
+//!   cards first ([`ClassicPlayer`](crate::ClassicPlayer));
 //! - `expert`: the discard that is worth most in hand, crib and play
 //!   together ([`keep_values`](crate::keep_values)), and in the play a
 //!   search to the end of the play over sampled hands of the opponents,
@@ -62,14 +68,17 @@ pub enum Strategy {
     Easy,
     /// Best expected hand, then the most points now, else the highest card.
     Basic,
+    /// By the book: a published-style crib table plus the hand, and club
+    /// players' rules of thumb in the play.
+    Classic,
     /// Hand, crib and play valued together; a search of the play.
     Expert,
 }
 
 impl Strategy {
     /// Every built-in player, weakest first.
-    pub const ALL: [Strategy; 4] =
-        [Strategy::Random, Strategy::Easy, Strategy::Basic, Strategy::Expert];
+    pub const ALL: [Strategy; 5] =
+        [Strategy::Random, Strategy::Easy, Strategy::Basic, Strategy::Classic, Strategy::Expert];
 
     /// The strongest built-in player: the opponent a person gets unless they
     /// ask for another, and the one that gives hints.
@@ -82,6 +91,7 @@ impl Strategy {
             Strategy::Random => "random",
             Strategy::Easy => "easy",
             Strategy::Basic => "basic",
+            Strategy::Classic => "classic",
             Strategy::Expert => "expert",
         }
     }
@@ -93,6 +103,7 @@ impl Strategy {
             Strategy::Random => BuiltIn::Random(RandomPlayer::new(seed)),
             Strategy::Easy => BuiltIn::Easy(EasyPlayer::new(seed)),
             Strategy::Basic => BuiltIn::Basic(BasicPlayer),
+            Strategy::Classic => BuiltIn::Classic(crate::ClassicPlayer),
             Strategy::Expert => BuiltIn::Expert(ExpertPlayer::new(seed)),
         }
     }
@@ -106,7 +117,7 @@ impl fmt::Display for Strategy {
 
 /// A name that is not a built-in player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown player {0:?}: the players are random, easy, basic and expert")]
+#[error("unknown player {0:?}: the players are random, easy, basic, classic and expert")]
 pub struct UnknownStrategy(pub String);
 
 impl FromStr for Strategy {
@@ -141,6 +152,8 @@ pub enum BuiltIn {
     Easy(EasyPlayer),
     /// See [`BasicPlayer`].
     Basic(BasicPlayer),
+    /// See [`ClassicPlayer`](crate::ClassicPlayer).
+    Classic(crate::ClassicPlayer),
     /// See [`ExpertPlayer`].
     Expert(ExpertPlayer),
 }
@@ -151,6 +164,7 @@ impl Player for BuiltIn {
             BuiltIn::Random(player) => player.discard(view),
             BuiltIn::Easy(player) => player.discard(view),
             BuiltIn::Basic(player) => player.discard(view),
+            BuiltIn::Classic(player) => player.discard(view),
             BuiltIn::Expert(player) => player.discard(view),
         }
     }
@@ -160,6 +174,7 @@ impl Player for BuiltIn {
             BuiltIn::Random(player) => player.play(view),
             BuiltIn::Easy(player) => player.play(view),
             BuiltIn::Basic(player) => player.play(view),
+            BuiltIn::Classic(player) => player.play(view),
             BuiltIn::Expert(player) => player.play(view),
         }
     }

@@ -34,7 +34,7 @@ next choice is not legal, the --level player decides (said on standard error).
   crib engine --choices \"JD KD, 4C, 5H, 5S, 6C\"")]
 pub(crate) struct Args {
     /// The player that makes the engine's choices, by default the
-    /// strongest: random, easy, basic or expert.
+    /// strongest: random, easy, basic, classic or expert.
     #[arg(long, value_name = "NAME", default_value_t = Strategy::STRONGEST)]
     level: Strategy,
     /// The seed of the random player's choices [default: random, printed on

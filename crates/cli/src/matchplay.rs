@@ -24,7 +24,7 @@ use crate::output::{games_bar, grouped, print_run};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-A seat is a built-in player (random, easy, basic, expert) or an engine's
+A seat is a built-in player (random, easy, basic, classic, expert) or an engine's
 command line, e.g.
   crib match --seat-0 \"crib engine --level basic\" --seat-1 basic --games 1000
 Each engine is started once per worker and again after any fault. An engine

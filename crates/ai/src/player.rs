@@ -280,6 +280,45 @@ impl Default for ExpertOptions {
     }
 }
 
+impl ExpertOptions {
+    /// The thinking budget of the default settings, in milliseconds: about
+    /// what a lead takes with 256 sampled worlds on the reference machine
+    /// (two cores, 2026).
+    pub const DEFAULT_THINK_MS: u32 = 3;
+
+    /// The largest thinking budget, in milliseconds.
+    pub const MAX_THINK_MS: u32 = 10_000;
+
+    /// Settings that think for about `think_ms` milliseconds a play (at the
+    /// lead, two players, on the reference machine; later plays take less):
+    /// the sampled worlds grow in proportion to the budget, and from 30 ms
+    /// on the search with three or four players looks two plies deeper
+    /// (to the end of the play it would cost ten times as much at four). The budget is converted to work, not
+    /// timed: the move depends on the seed, the position and the budget,
+    /// never on the machine's speed or load. Budgets are clamped to
+    /// `1..=MAX_THINK_MS`; [`DEFAULT_THINK_MS`](Self::DEFAULT_THINK_MS) gives
+    /// the default settings.
+    ///
+    /// ```
+    /// use crib_ai::ExpertOptions;
+    /// let default = ExpertOptions::default();
+    /// assert_eq!(ExpertOptions::thinking(ExpertOptions::DEFAULT_THINK_MS), default);
+    /// assert!(ExpertOptions::thinking(300).pegging.worlds > 50 * default.pegging.worlds);
+    /// ```
+    #[must_use]
+    pub fn thinking(think_ms: u32) -> ExpertOptions {
+        let think_ms = think_ms.clamp(1, ExpertOptions::MAX_THINK_MS);
+        let mut options = ExpertOptions::default();
+        let worlds = u64::from(options.pegging.worlds) * u64::from(think_ms)
+            / u64::from(ExpertOptions::DEFAULT_THINK_MS);
+        options.pegging.worlds = u32::try_from(worlds.max(16)).unwrap_or(u32::MAX);
+        if think_ms >= 30 {
+            options.pegging.depth += 2;
+        }
+        options
+    }
+}
+
 impl ExpertPlayer {
     /// An expert whose samples follow from `seed`, with the default settings.
     #[must_use]

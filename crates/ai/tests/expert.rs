@@ -269,3 +269,27 @@ fn analyses_are_the_decisions() {
         assert!(plays > 0, "{players} players: no play with a choice");
     }
 }
+
+/// A thinking budget changes how much the expert samples, never whether its
+/// analysis repeats: the same seed, position and budget give the same
+/// values, at every table size's default and at a larger budget.
+#[test]
+fn the_thinking_budget_is_deterministic_by_seed() {
+    use crib_ai::ExpertOptions;
+    let view = pegging_view("KD 5S 6H 7C QH QD", "AC TH 3S 9C 2H 2D", "4D", &["AC", "KD"]);
+    for think in [1, ExpertOptions::DEFAULT_THINK_MS, 40] {
+        let options = ExpertOptions::thinking(think);
+        let first = ExpertPlayer::with_options(5, options).play_analysis(&view);
+        let again = ExpertPlayer::with_options(5, options).play_analysis(&view);
+        assert_eq!(first, again, "think {think}");
+        assert_eq!(first.values.len(), view.playable().len());
+    }
+    let (small, large) = (ExpertOptions::thinking(1), ExpertOptions::thinking(40));
+    assert!(small.pegging.worlds < ExpertOptions::default().pegging.worlds);
+    assert!(large.pegging.worlds > ExpertOptions::default().pegging.worlds);
+    assert!(large.pegging.depth > small.pegging.depth);
+    assert_eq!(
+        ExpertOptions::thinking(u32::MAX),
+        ExpertOptions::thinking(ExpertOptions::MAX_THINK_MS)
+    );
+}

@@ -42,8 +42,9 @@ pub(crate) struct Args {
     /// The score that wins a game: 121, or 61 for a short game.
     #[arg(long, default_value_t = 121)]
     target: u8,
-    /// The player at seat 1: a level (random, easy, basic, classic, expert) or an
-    /// engine's command line [default: --level].
+    /// The player at seat 1: a level (random, easy, basic, classic, expert),
+    /// the expert with a thinking budget (expert:MS, milliseconds a play) or
+    /// an engine's command line [default: --level].
     #[arg(long = "seat-1", value_name = "PLAYER")]
     seat_1: Option<String>,
     /// The player at seat 2 (three or four players).

@@ -13,7 +13,7 @@
 //!   every six-card deal ([`keep_stats`], through [`canonical_deals`]), the
 //!   crib of every discard ([`crib_table`]).
 //! - Computer players over a seat's view ([`Player`], [`Strategy`]: random,
-//!   easy, basic, expert), hints for a seat ([`hint`]) and a seeded game of
+//!   easy, basic, classic, expert), hints for a seat ([`hint`]) and a seeded game of
 //!   self-play ([`play_game`]; many games are `crib_referee`'s match).
 //!
 //! No input or output happens here.
@@ -21,6 +21,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod classic;
 mod crib;
 mod deals;
 mod discard;
@@ -36,6 +37,7 @@ mod stats;
 mod throws;
 mod win;
 
+pub use classic::ClassicPlayer;
 pub use crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
 pub use deals::{CanonicalDeal, canonical_deals};
 pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table};

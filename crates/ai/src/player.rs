@@ -13,6 +13,12 @@
 //! - `basic`: the discard that keeps the best expected hand
 //!   ([`best_keep`](crate::best_keep)), then in the play the card that pegs
 //!   the most now, else the highest card that fits;
+//! - `classic`, by the book: the discard from a published-style crib table
+//!   plus the hand's expectation, and club players' rules of thumb in the
+//!   play: no five led when another rank will do, lead below five or from
+//!   a pair, avoid leaving 5 or 21, pair cautiously (the dealer only when
+//!   every other card is worse), open no runs, play toward 15 and 31, high
+//!   cards first ([`ClassicPlayer`](crate::ClassicPlayer));
 //! - `expert`: the discard that is worth most in hand, crib and play
 //!   together ([`keep_values`](crate::keep_values)), and in the play a
 //!   search to the end of the play over sampled hands of the opponents,
@@ -62,14 +68,17 @@ pub enum Strategy {
     Easy,
     /// Best expected hand, then the most points now, else the highest card.
     Basic,
+    /// By the book: a published-style crib table plus the hand, and club
+    /// players' rules of thumb in the play.
+    Classic,
     /// Hand, crib and play valued together; a search of the play.
     Expert,
 }
 
 impl Strategy {
     /// Every built-in player, weakest first.
-    pub const ALL: [Strategy; 4] =
-        [Strategy::Random, Strategy::Easy, Strategy::Basic, Strategy::Expert];
+    pub const ALL: [Strategy; 5] =
+        [Strategy::Random, Strategy::Easy, Strategy::Basic, Strategy::Classic, Strategy::Expert];
 
     /// The strongest built-in player: the opponent a person gets unless they
     /// ask for another, and the one that gives hints.
@@ -82,6 +91,7 @@ impl Strategy {
             Strategy::Random => "random",
             Strategy::Easy => "easy",
             Strategy::Basic => "basic",
+            Strategy::Classic => "classic",
             Strategy::Expert => "expert",
         }
     }
@@ -93,6 +103,7 @@ impl Strategy {
             Strategy::Random => BuiltIn::Random(RandomPlayer::new(seed)),
             Strategy::Easy => BuiltIn::Easy(EasyPlayer::new(seed)),
             Strategy::Basic => BuiltIn::Basic(BasicPlayer),
+            Strategy::Classic => BuiltIn::Classic(crate::ClassicPlayer),
             Strategy::Expert => BuiltIn::Expert(ExpertPlayer::new(seed)),
         }
     }
@@ -106,7 +117,7 @@ impl fmt::Display for Strategy {
 
 /// A name that is not a built-in player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown player {0:?}: the players are random, easy, basic and expert")]
+#[error("unknown player {0:?}: the players are random, easy, basic, classic and expert")]
 pub struct UnknownStrategy(pub String);
 
 impl FromStr for Strategy {
@@ -141,6 +152,8 @@ pub enum BuiltIn {
     Easy(EasyPlayer),
     /// See [`BasicPlayer`].
     Basic(BasicPlayer),
+    /// See [`ClassicPlayer`](crate::ClassicPlayer).
+    Classic(crate::ClassicPlayer),
     /// See [`ExpertPlayer`].
     Expert(ExpertPlayer),
 }
@@ -151,6 +164,7 @@ impl Player for BuiltIn {
             BuiltIn::Random(player) => player.discard(view),
             BuiltIn::Easy(player) => player.discard(view),
             BuiltIn::Basic(player) => player.discard(view),
+            BuiltIn::Classic(player) => player.discard(view),
             BuiltIn::Expert(player) => player.discard(view),
         }
     }
@@ -160,6 +174,7 @@ impl Player for BuiltIn {
             BuiltIn::Random(player) => player.play(view),
             BuiltIn::Easy(player) => player.play(view),
             BuiltIn::Basic(player) => player.play(view),
+            BuiltIn::Classic(player) => player.play(view),
             BuiltIn::Expert(player) => player.play(view),
         }
     }
@@ -262,6 +277,45 @@ impl Default for ExpertOptions {
             throws: *crate::ThrowModel::reasonable(),
             pegging: crate::PegOptions::default(),
         }
+    }
+}
+
+impl ExpertOptions {
+    /// The thinking budget of the default settings, in milliseconds: about
+    /// what a lead takes with 256 sampled worlds on the reference machine
+    /// (two cores, 2026).
+    pub const DEFAULT_THINK_MS: u32 = 3;
+
+    /// The largest thinking budget, in milliseconds.
+    pub const MAX_THINK_MS: u32 = 10_000;
+
+    /// Settings that think for about `think_ms` milliseconds a play (at the
+    /// lead, two players, on the reference machine; later plays take less):
+    /// the sampled worlds grow in proportion to the budget, and from 30 ms
+    /// on the search with three or four players looks two plies deeper
+    /// (to the end of the play it would cost ten times as much at four). The budget is converted to work, not
+    /// timed: the move depends on the seed, the position and the budget,
+    /// never on the machine's speed or load. Budgets are clamped to
+    /// `1..=MAX_THINK_MS`; [`DEFAULT_THINK_MS`](Self::DEFAULT_THINK_MS) gives
+    /// the default settings.
+    ///
+    /// ```
+    /// use crib_ai::ExpertOptions;
+    /// let default = ExpertOptions::default();
+    /// assert_eq!(ExpertOptions::thinking(ExpertOptions::DEFAULT_THINK_MS), default);
+    /// assert!(ExpertOptions::thinking(300).pegging.worlds > 50 * default.pegging.worlds);
+    /// ```
+    #[must_use]
+    pub fn thinking(think_ms: u32) -> ExpertOptions {
+        let think_ms = think_ms.clamp(1, ExpertOptions::MAX_THINK_MS);
+        let mut options = ExpertOptions::default();
+        let worlds = u64::from(options.pegging.worlds) * u64::from(think_ms)
+            / u64::from(ExpertOptions::DEFAULT_THINK_MS);
+        options.pegging.worlds = u32::try_from(worlds.max(16)).unwrap_or(u32::MAX);
+        if think_ms >= 30 {
+            options.pegging.depth += 2;
+        }
+        options
     }
 }
 

@@ -7,16 +7,16 @@ use crib_core::{Action, Card, CardSet, Deck, Game, GameConfig, Rules, Seat, View
 use crate::crib::{brute_singles, brute_two, close};
 use crate::reference;
 
-fn cards(text: &str) -> CardSet {
+pub(crate) fn cards(text: &str) -> CardSet {
     CardSet::from_distinct(parse_cards(text).unwrap()).unwrap()
 }
 
-fn card(text: &str) -> Card {
+pub(crate) fn card(text: &str) -> Card {
     text.parse().unwrap()
 }
 
-const DEALER: Seat = Seat::ALL[0];
-const PONE: Seat = Seat::ALL[1];
+pub(crate) const DEALER: Seat = Seat::ALL[0];
+pub(crate) const PONE: Seat = Seat::ALL[1];
 
 /// The sum of a hand's points over every starter not dealt, by the
 /// reference counter.
@@ -83,9 +83,9 @@ fn four_player_keep_values_match_brute_force() {
     assert!(keep_values(config, PONE, DEALER, cards("4H 5C 6D JS KS QS"), model).is_err());
 }
 
-/// The keep the expert chooses from `dealt` in a two-player round, as
-/// dealer or pone, through the player itself.
-fn expert_keep(dealt: &str, seat: Seat) -> CardSet {
+/// The view of `seat` in a two-player round dealt `dealt` by seat 0, at
+/// the discard.
+pub(crate) fn discard_view(dealt: &str, seat: Seat) -> View {
     let dealt = cards(dealt);
     let mut game = Game::new(GameConfig::default(), DEALER, 0).unwrap();
     let other = cards("AC AD AH AS 2C 2D") - dealt;
@@ -93,8 +93,19 @@ fn expert_keep(dealt: &str, seat: Seat) -> CardSet {
     let hands = if seat == DEALER { [dealt, other] } else { [other, dealt] };
     let starter = (!(dealt | other)).first().unwrap();
     game.deal_stacked(DEALER, &hands, CardSet::EMPTY, starter).unwrap();
-    let discard = ExpertPlayer::new(1).discard(&game.view(seat));
-    dealt - discard
+    game.view(seat)
+}
+
+/// The keep `player` chooses from `dealt` in a two-player round, as dealer
+/// or pone.
+pub(crate) fn keep_for(player: &mut impl Player, dealt: &str, seat: Seat) -> CardSet {
+    cards(dealt) - player.discard(&discard_view(dealt, seat))
+}
+
+/// The keep the expert chooses from `dealt` in a two-player round, as
+/// dealer or pone, through the player itself.
+fn expert_keep(dealt: &str, seat: Seat) -> CardSet {
+    keep_for(&mut ExpertPlayer::new(1), dealt, seat)
 }
 
 #[test]
@@ -126,7 +137,7 @@ fn textbook_discards() {
 /// A two-player round dealt by seat 0: each hand written as the four cards
 /// kept then the two discarded, `plays` then played in turn (a `go` where a
 /// seat says go), and the view of the seat to play next.
-fn pegging_view(dealer: &str, pone: &str, starter: &str, plays: &[&str]) -> View {
+pub(crate) fn pegging_view(dealer: &str, pone: &str, starter: &str, plays: &[&str]) -> View {
     let mut game = Game::new(GameConfig::default(), DEALER, 0).unwrap();
     let (dealer, pone) = (parse_cards(dealer).unwrap(), parse_cards(pone).unwrap());
     let hands = [dealer.iter().copied().collect(), pone.iter().copied().collect()];
@@ -257,4 +268,28 @@ fn analyses_are_the_decisions() {
         }
         assert!(plays > 0, "{players} players: no play with a choice");
     }
+}
+
+/// A thinking budget changes how much the expert samples, never whether its
+/// analysis repeats: the same seed, position and budget give the same
+/// values, at every table size's default and at a larger budget.
+#[test]
+fn the_thinking_budget_is_deterministic_by_seed() {
+    use crib_ai::ExpertOptions;
+    let view = pegging_view("KD 5S 6H 7C QH QD", "AC TH 3S 9C 2H 2D", "4D", &["AC", "KD"]);
+    for think in [1, ExpertOptions::DEFAULT_THINK_MS, 40] {
+        let options = ExpertOptions::thinking(think);
+        let first = ExpertPlayer::with_options(5, options).play_analysis(&view);
+        let again = ExpertPlayer::with_options(5, options).play_analysis(&view);
+        assert_eq!(first, again, "think {think}");
+        assert_eq!(first.values.len(), view.playable().len());
+    }
+    let (small, large) = (ExpertOptions::thinking(1), ExpertOptions::thinking(40));
+    assert!(small.pegging.worlds < ExpertOptions::default().pegging.worlds);
+    assert!(large.pegging.worlds > ExpertOptions::default().pegging.worlds);
+    assert!(large.pegging.depth > small.pegging.depth);
+    assert_eq!(
+        ExpertOptions::thinking(u32::MAX),
+        ExpertOptions::thinking(ExpertOptions::MAX_THINK_MS)
+    );
 }

@@ -167,7 +167,7 @@ fn strategies_by_name() {
     assert_eq!("easy".parse::<Strategy>().unwrap(), Strategy::Easy);
     assert_eq!(
         "clever".parse::<Strategy>().unwrap_err().to_string(),
-        "unknown player \"clever\": the players are random, easy, basic and expert"
+        "unknown player \"clever\": the players are random, easy, basic, classic and expert"
     );
     for strategy in Strategy::ALL {
         assert_eq!(strategy.name().parse::<Strategy>().unwrap(), strategy);

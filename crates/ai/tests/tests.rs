@@ -8,6 +8,7 @@
 #[allow(dead_code)]
 mod reference;
 
+mod classic;
 mod crib;
 mod discard;
 mod expert;

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use crib_ai::{Player, Strategy};
+use crib_ai::{BuiltIn, ExpertOptions, ExpertPlayer, Player, Strategy};
 use crib_protocol::{Script, Scripted, Session, serve};
 
 #[derive(Debug, clap::Args)]
@@ -34,13 +34,18 @@ next choice is not legal, the --level player decides (said on standard error).
   crib engine --choices \"JD KD, 4C, 5H, 5S, 6C\"")]
 pub(crate) struct Args {
     /// The player that makes the engine's choices, by default the
-    /// strongest: random, easy, basic or expert.
+    /// strongest: random, easy, basic, classic or expert.
     #[arg(long, value_name = "NAME", default_value_t = Strategy::STRONGEST)]
     level: Strategy,
-    /// The seed of the random player's choices [default: random, printed on
-    /// standard error].
+    /// The seed of the player's choices [default: random, printed on
+    /// standard error for the random player].
     #[arg(long)]
     seed: Option<u64>,
+    /// The expert's thinking budget, in milliseconds a play (1 to 10000;
+    /// the default is about 3). It is converted to work, not timed: the
+    /// same seed, position and budget give the same move on any machine.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..=i64::from(ExpertOptions::MAX_THINK_MS)))]
+    think_ms: Option<u32>,
     /// The engine's choices, scripted: "JD KD, 4C, 5H, ...".
     #[arg(long, value_name = "LIST", conflicts_with = "script")]
     choices: Option<String>,
@@ -63,8 +68,15 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if args.seed.is_none() && args.level == Strategy::Random {
         eprintln!("crib engine: seed {seed} (replay with --seed {seed})");
     }
-    let player = args.level.player(seed);
-    let name = format!("crib {} {}", env!("CARGO_PKG_VERSION"), args.level);
+    let (player, level) = match args.think_ms {
+        None => (args.level.player(seed), args.level.to_string()),
+        Some(ms) if args.level == Strategy::Expert => (
+            BuiltIn::Expert(ExpertPlayer::with_options(seed, ExpertOptions::thinking(ms))),
+            format!("{}:{ms}", args.level),
+        ),
+        Some(_) => anyhow::bail!("--think-ms is the expert's budget: it needs --level expert"),
+    };
+    let name = format!("crib {} {level}", env!("CARGO_PKG_VERSION"));
     match script {
         Some(script) => {
             let scripted = Scripted::new(script, player).reporting(report);

@@ -24,9 +24,12 @@ use crate::output::{games_bar, grouped, print_run};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-A seat is a built-in player (random, easy, basic, expert) or an engine's
-command line, e.g.
+A seat is a built-in player (random, easy, basic, classic, expert), the expert
+with a thinking budget of MS milliseconds a play (expert:MS, 1 to 10000; the
+default is about 3, and the budget is work, not a clock, so results do not
+depend on the machine), or an engine's command line, e.g.
   crib match --seat-0 \"crib engine --level basic\" --seat-1 basic --games 1000
+  crib match --seat-0 expert:100 --seat-1 expert --games 200 --duplicate
 Each engine is started once per worker and again after any fault. An engine
 that crashes, answers late, answers garbage, refuses a legal command, makes an
 illegal move, miscounts a show or disagrees with the referee's board at the

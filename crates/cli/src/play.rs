@@ -25,8 +25,8 @@ pub(crate) struct Args {
     /// random, shown on screen].
     #[arg(long)]
     seed: Option<u64>,
-    /// The computer player, by default the strongest: random, easy, basic
-    /// or expert.
+    /// The computer player, by default the strongest: random, easy, basic,
+    /// classic or expert.
     #[arg(long, default_value_t = Strategy::STRONGEST)]
     level: Strategy,
     /// Play against an engine process started with this command line: any
@@ -42,8 +42,9 @@ pub(crate) struct Args {
     /// The score that wins a game: 121, or 61 for a short game.
     #[arg(long, default_value_t = 121)]
     target: u8,
-    /// The player at seat 1: a level (random, easy, basic, expert) or an
-    /// engine's command line [default: --level].
+    /// The player at seat 1: a level (random, easy, basic, classic, expert),
+    /// the expert with a thinking budget (expert:MS, milliseconds a play) or
+    /// an engine's command line [default: --level].
     #[arg(long = "seat-1", value_name = "PLAYER")]
     seat_1: Option<String>,
     /// The player at seat 2 (three or four players).

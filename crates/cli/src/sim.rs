@@ -21,7 +21,7 @@ pub(crate) struct Args {
     /// The score that wins: 121 or 61.
     #[arg(long, default_value_t = 121)]
     target: u8,
-    /// The player at seat 0: random, easy, basic or expert.
+    /// The player at seat 0: random, easy, basic, classic or expert.
     #[arg(long = "seat-0", value_name = "PLAYER", default_value = "basic")]
     seat_0: Strategy,
     /// The player at seat 1.

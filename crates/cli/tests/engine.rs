@@ -145,3 +145,44 @@ fn engine_help_documents_the_script() {
         assert!(stdout(&help).contains(word), "{word}");
     }
 }
+
+/// The expert's moves follow from its seed and the position alone: `crib
+/// engine --seed S` makes the same discard and play as the built-in expert
+/// seeded S at the same position, with the default budget and with
+/// `--think-ms`.
+#[test]
+fn the_engine_and_the_built_in_expert_agree() {
+    use crib_ai::{ExpertOptions, ExpertPlayer, Player};
+    use crib_core::{Action, CardSet, Game, GameConfig, Seat, parse_cards};
+    let dealt = CardSet::from_distinct(parse_cards("5H 5S JD 4C 6C KD").unwrap()).unwrap();
+    let other = CardSet::from_distinct(parse_cards("AC 2C 3D 8H 9S QC").unwrap()).unwrap();
+    let starter = "7D".parse().unwrap();
+    for (think, options) in
+        [(None, ExpertOptions::default()), (Some(30), ExpertOptions::thinking(30))]
+    {
+        let mut game = Game::new(GameConfig::default(), Seat::ALL[0], 0).unwrap();
+        game.deal_stacked(Seat::ALL[0], &[other, dealt], CardSet::EMPTY, starter).unwrap();
+        let mut expert = ExpertPlayer::with_options(9, options);
+        let discard = expert.discard(&game.view(Seat::ALL[1]));
+        game.play(Seat::ALL[1], Action::Discard(discard)).unwrap();
+        let theirs = CardSet::from_distinct(parse_cards("QC 9S").unwrap()).unwrap();
+        game.play(Seat::ALL[0], Action::Discard(theirs)).unwrap();
+        let lead = expert.play(&game.view(Seat::ALL[1])).unwrap();
+        let mut args = vec!["engine", "--level", "expert", "--seed", "9"];
+        let budget = think.map(|ms: u32| ms.to_string());
+        if let Some(ms) = &budget {
+            args.extend(["--think-ms", ms.as_str()]);
+        }
+        let input =
+            "newgame 2 1;\ndeal 0;\nhand 5H 5S JD 4C 6C KD;\ndiscard;\nstarter 7D;\nplay;\n";
+        let output = crib(&args, input);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let discard: Vec<String> = discard.iter().map(|card| card.to_string()).collect();
+        let expected = format!("ok.\nok.\nok.\nok {}.\nok.\nok {lead}.\n", discard.join(" "));
+        assert_eq!(stdout(&output), expected, "think {think:?}");
+    }
+    // The budget is the expert's alone.
+    let refused = crib(&["engine", "--level", "basic", "--think-ms", "30"], "");
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(stderr(&refused).contains("--level expert"), "{}", stderr(&refused));
+}

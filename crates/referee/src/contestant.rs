@@ -10,7 +10,7 @@
 //! started for the next game: whatever state the old one was in cannot be
 //! trusted.
 
-use crib_ai::{BuiltIn, Player, Strategy};
+use crib_ai::{BuiltIn, ExpertOptions, ExpertPlayer, Player, Strategy};
 use crib_core::{Board, Card, CardSet, Event, GameConfig, Seat, Show, View};
 use crib_protocol::Command;
 
@@ -158,6 +158,8 @@ pub trait Contestant {
 #[derive(Clone, Debug)]
 pub struct BuiltInContestant {
     strategy: Strategy,
+    /// The expert's thinking budget in milliseconds, if not the default.
+    think_ms: Option<u32>,
     player: BuiltIn,
 }
 
@@ -165,13 +167,35 @@ impl BuiltInContestant {
     /// A contestant playing `strategy`.
     #[must_use]
     pub fn new(strategy: Strategy) -> BuiltInContestant {
-        BuiltInContestant { strategy, player: strategy.player(0) }
+        BuiltInContestant { strategy, think_ms: None, player: strategy.player(0) }
+    }
+
+    /// The expert thinking for about `think_ms` milliseconds a play (see
+    /// [`ExpertOptions::thinking`]).
+    #[must_use]
+    pub fn thinking(think_ms: u32) -> BuiltInContestant {
+        let mut contestant = BuiltInContestant::new(Strategy::Expert);
+        contestant.think_ms = Some(think_ms);
+        contestant.player = contestant.player_for(0);
+        contestant
+    }
+
+    fn player_for(&self, seed: u64) -> BuiltIn {
+        match self.think_ms {
+            Some(ms) => {
+                BuiltIn::Expert(ExpertPlayer::with_options(seed, ExpertOptions::thinking(ms)))
+            }
+            None => self.strategy.player(seed),
+        }
     }
 }
 
 impl Contestant for BuiltInContestant {
     fn describe(&self) -> String {
-        self.strategy.name().to_owned()
+        match self.think_ms {
+            Some(ms) => format!("{}:{ms}", self.strategy),
+            None => self.strategy.name().to_owned(),
+        }
     }
 
     fn decides_from_view(&self) -> bool {
@@ -179,7 +203,7 @@ impl Contestant for BuiltInContestant {
     }
 
     fn new_game(&mut self, _: GameConfig, _: Seat, seed: u64) -> Result<(), Fault> {
-        self.player = self.strategy.player(seed);
+        self.player = self.player_for(seed);
         Ok(())
     }
 

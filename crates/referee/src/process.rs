@@ -63,6 +63,12 @@ pub enum CommandLineError {
     /// Quotes that do not close, or a backslash at the end.
     #[error("engine command {0:?}: a quote is not closed, or a backslash ends it")]
     Quoting(String),
+    /// A thinking budget (`expert:MS`) that is not a number of milliseconds
+    /// in range.
+    #[error(
+        "thinking budget {0:?}: write expert:MS with MS a whole number of milliseconds from 1 to 10000"
+    )]
+    Budget(String),
 }
 
 impl EngineCommand {

@@ -22,7 +22,7 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
-use crib_ai::Strategy;
+use crib_ai::{ExpertOptions, Strategy};
 use crib_core::{GameConfig, Seat, derive_seed};
 use serde::Serialize;
 
@@ -37,25 +37,43 @@ use crate::{
 pub enum Entrant {
     /// A built-in player, in-process.
     BuiltIn(Strategy),
+    /// The expert, in-process, with a thinking budget in milliseconds
+    /// (`expert:MS`; see `crib_ai::ExpertOptions::thinking`).
+    Thinking(u32),
     /// An engine process, started from this command line.
     Engine(EngineCommand),
 }
 
 impl Entrant {
-    /// A built-in player's name (`random`, `basic`), or else an engine's
+    /// A built-in player's name (`random`, `basic`), the expert with a
+    /// thinking budget (`expert:500`, in milliseconds), or else an engine's
     /// command line.
     ///
     /// ```
     /// use crib_referee::Entrant;
     /// assert!(matches!(Entrant::parse("basic")?, Entrant::BuiltIn(_)));
+    /// assert_eq!(Entrant::parse("expert:500")?, Entrant::Thinking(500));
+    /// assert!(Entrant::parse("expert:soon").is_err());
     /// assert!(matches!(Entrant::parse("crib engine --level basic")?, Entrant::Engine(_)));
     /// # Ok::<(), crib_referee::CommandLineError>(())
     /// ```
     ///
     /// # Errors
     ///
-    /// An empty command line, or quotes that do not close.
+    /// An empty command line, quotes that do not close, or a thinking
+    /// budget that is not a whole number of milliseconds from 1 to
+    /// `crib_ai::ExpertOptions::MAX_THINK_MS`.
     pub fn parse(text: &str) -> Result<Entrant, CommandLineError> {
+        if let Some((name, budget)) = text.trim().split_once(':')
+            && name.parse::<Strategy>() == Ok(Strategy::Expert)
+        {
+            return match budget.trim().parse::<u32>() {
+                Ok(ms) if (1..=ExpertOptions::MAX_THINK_MS).contains(&ms) => {
+                    Ok(Entrant::Thinking(ms))
+                }
+                _ => Err(CommandLineError::Budget(budget.to_owned())),
+            };
+        }
         match text.parse::<Strategy>() {
             Ok(strategy) => Ok(Entrant::BuiltIn(strategy)),
             Err(_) => Ok(Entrant::Engine(EngineCommand::parse(text)?)),
@@ -67,6 +85,7 @@ impl Entrant {
     pub fn contestant(&self, options: EngineOptions) -> Box<dyn Contestant + Send> {
         match self {
             Entrant::BuiltIn(strategy) => Box::new(BuiltInContestant::new(*strategy)),
+            Entrant::Thinking(ms) => Box::new(BuiltInContestant::thinking(*ms)),
             Entrant::Engine(command) => Box::new(EngineContestant::new(command.clone(), options)),
         }
     }
@@ -84,6 +103,7 @@ impl fmt::Display for Entrant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Entrant::BuiltIn(strategy) => fmt::Display::fmt(strategy, f),
+            Entrant::Thinking(ms) => write!(f, "{}:{ms}", Strategy::Expert),
             Entrant::Engine(command) => fmt::Display::fmt(command, f),
         }
     }
@@ -298,7 +318,7 @@ fn check_engines(config: &MatchConfig) -> Result<Vec<String>, MatchError> {
         .iter()
         .enumerate()
         .map(|(player, entrant)| match entrant {
-            Entrant::BuiltIn(strategy) => Ok(strategy.name().to_owned()),
+            Entrant::BuiltIn(_) | Entrant::Thinking(_) => Ok(entrant.to_string()),
             Entrant::Engine(command) => match EngineProcess::start(command, config.engine) {
                 Ok(process) => {
                     let name = process.name().to_owned();

@@ -209,7 +209,7 @@ async fn bad_seats_are_refused() {
     }
     let (status, offered) = call(&app, Method::GET, "/api/engines", None, None).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(offered["levels"], json!(["random", "easy", "basic", "expert"]));
+    assert_eq!(offered["levels"], json!(["random", "easy", "basic", "classic", "expert"]));
     assert_eq!(offered["default_level"], "expert");
     assert_eq!(offered["engines"], json!([]));
 }

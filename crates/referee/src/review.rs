@@ -153,6 +153,20 @@ pub enum Graded {
         /// The points missed (given to the next player).
         missed: u8,
     },
+    /// What a card pegged, counted by the person, with muggins for the
+    /// pegging.
+    PegCount {
+        /// The card played.
+        card: Card,
+        /// The count with the card.
+        count: u8,
+        /// What the person claimed.
+        claimed: u8,
+        /// What the card pegged.
+        worth: u8,
+        /// The points missed (given to the next player).
+        missed: u8,
+    },
 }
 
 /// One graded decision.
@@ -247,7 +261,13 @@ impl Decision {
             ),
             Graded::Count { crib, claimed, worth, missed } => {
                 let does = who.verb(self.seat, "count");
-                return count_sentence(&subject, &does, (*crib, *claimed, *worth, *missed), flag);
+                let what = if *crib { "the crib" } else { "the hand" };
+                return count_sentence(&subject, &does, what, (*claimed, *worth, *missed), flag);
+            }
+            Graded::PegCount { card, count, claimed, worth, missed } => {
+                let does = who.verb(self.seat, "count");
+                let what = format!("{} at {count}", card_text(*card));
+                return count_sentence(&subject, &does, &what, (*claimed, *worth, *missed), flag);
             }
         };
         let does = who.verb(self.seat, verb);
@@ -262,16 +282,21 @@ impl Decision {
 }
 
 /// The sentence for a count with muggins: "You count 6 for the hand, worth
-/// 8: 2 points missed."
-fn count_sentence(subject: &str, does: &str, count: (bool, u8, u8, u8), flag: &str) -> String {
-    let (crib, claimed, worth, missed) = count;
-    let what = if crib { "crib" } else { "hand" };
+/// 8: 2 points missed." (or for "5♥ at 15", a card's pegging).
+fn count_sentence(
+    subject: &str,
+    does: &str,
+    what: &str,
+    count: (u8, u8, u8),
+    flag: &str,
+) -> String {
+    let (claimed, worth, missed) = count;
     let verdict = if missed > 0 {
         format!(": {missed} point{} missed.{flag}", if missed == 1 { "" } else { "s" })
     } else {
         ".".to_owned()
     };
-    format!("{subject} {does} {claimed} for the {what}, worth {worth}{verdict}")
+    format!("{subject} {does} {claimed} for {what}, worth {worth}{verdict}")
 }
 
 /// Points given up in a round (or a game), by where.
@@ -296,7 +321,9 @@ impl Losses {
             (_, Measure::WinChance) => self.win_chance += decision.cost,
             (Graded::Discard { .. }, Measure::Points) => self.discards += decision.cost,
             (Graded::Play { .. }, Measure::Points) => self.pegging += decision.cost,
-            (Graded::Count { .. }, Measure::Points) => self.counting += decision.cost,
+            (Graded::Count { .. } | Graded::PegCount { .. }, Measure::Points) => {
+                self.counting += decision.cost;
+            }
         }
         self.total = self.discards + self.pegging + self.counting;
     }
@@ -465,6 +492,28 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
                     let worth = breakdown.total();
                     let missed = worth.saturating_sub(*claimed);
                     let graded = Graded::Count { crib: *crib, claimed: *claimed, worth, missed };
+                    counts.push(Decision::new(
+                        saved.ply,
+                        events + offset,
+                        at,
+                        *seat,
+                        f64::from(missed),
+                        Measure::Points,
+                        graded,
+                    ));
+                }
+                Event::Played { seat, card, count, points, claimed: Some(claimed) }
+                    if people.contains(seat) =>
+                {
+                    let worth = points.total();
+                    let missed = worth.saturating_sub(*claimed);
+                    let graded = Graded::PegCount {
+                        card: *card,
+                        count: *count,
+                        claimed: *claimed,
+                        worth,
+                        missed,
+                    };
                     counts.push(Decision::new(
                         saved.ply,
                         events + offset,

@@ -59,6 +59,9 @@ pub struct Options {
     pub seed: u64,
     /// Whether the person counts their own hand and crib (muggins).
     pub muggins: bool,
+    /// Whether, with muggins, the person also counts what each card they
+    /// play pegs.
+    pub muggins_pegging: bool,
     /// The games a side must win to win the match (at least 1).
     pub games_to_win: u32,
     /// The players (2, 3 or 4, the person at seat 0) and the target.
@@ -76,6 +79,7 @@ impl Default for Options {
         Options {
             seed: 0,
             muggins: false,
+            muggins_pegging: false,
             games_to_win: 2,
             config: GameConfig::default(),
             auto_go: true,
@@ -1109,6 +1113,7 @@ fn setup(options: &Options) -> TableSetup {
         games_to_win: options.games_to_win,
         seed: options.seed,
         muggins: options.muggins,
+        muggins_pegging: options.muggins && options.muggins_pegging,
     }
 }
 

@@ -212,6 +212,7 @@ impl Plan {
             games_to_win: self.games_to_win,
             seed: self.match_seed(matches),
             muggins: false,
+            muggins_pegging: false,
         }
     }
 }

@@ -487,24 +487,19 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
             .play_claiming(seat, action, saved.claims)
             .map_err(|source| replay_error(saved.ply, source))?;
         for (offset, event) in produced.iter().enumerate() {
-            match event {
-                Event::Claimed { seat, crib, breakdown, claimed } if people.contains(seat) => {
+            // A count made with muggins, of a show or of a card's pegging:
+            // the seat, the points it missed, and the grade.
+            let counted = match event {
+                Event::Claimed { seat, crib, breakdown, claimed } => {
                     let worth = breakdown.total();
                     let missed = worth.saturating_sub(*claimed);
-                    let graded = Graded::Count { crib: *crib, claimed: *claimed, worth, missed };
-                    counts.push(Decision::new(
-                        saved.ply,
-                        events + offset,
-                        at,
+                    Some((
                         *seat,
-                        f64::from(missed),
-                        Measure::Points,
-                        graded,
-                    ));
+                        missed,
+                        Graded::Count { crib: *crib, claimed: *claimed, worth, missed },
+                    ))
                 }
-                Event::Played { seat, card, count, points, claimed: Some(claimed) }
-                    if people.contains(seat) =>
-                {
+                Event::Played { seat, card, count, points, claimed: Some(claimed) } => {
                     let worth = points.total();
                     let missed = worth.saturating_sub(*claimed);
                     let graded = Graded::PegCount {
@@ -514,21 +509,26 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
                         worth,
                         missed,
                     };
-                    counts.push(Decision::new(
-                        saved.ply,
-                        events + offset,
-                        at,
-                        *seat,
-                        f64::from(missed),
-                        Measure::Points,
-                        graded,
-                    ));
+                    Some((*seat, missed, graded))
                 }
                 Event::GameWon(result) if charted => {
                     let won = if result.winner == ours { 1.0 } else { 0.0 };
                     chance.push(point(game, result.rounds, &result.scores, won));
+                    None
                 }
-                _ => {}
+                _ => None,
+            };
+            if let Some((seat, missed, graded)) = counted.filter(|(seat, ..)| people.contains(seat))
+            {
+                counts.push(Decision::new(
+                    saved.ply,
+                    events + offset,
+                    at,
+                    seat,
+                    f64::from(missed),
+                    Measure::Points,
+                    graded,
+                ));
             }
         }
         events += produced.len();

@@ -497,7 +497,11 @@ mod tests {
         let mut players: Vec<RandomPlayer> =
             config.seats().map(|seat| RandomPlayer::new(seed + seat.index() as u64)).collect();
         let claims = if claiming {
-            config.seats().fold(Claims::NONE.with_crib(0), |claims, seat| claims.with_hand(seat, 0))
+            // Every show and every card's pegging claimed as nothing, so
+            // that muggins is called from each source.
+            config.seats().fold(Claims::NONE.with_crib(0).with_pegging(0), |claims, seat| {
+                claims.with_hand(seat, 0)
+            })
         } else {
             Claims::NONE
         };

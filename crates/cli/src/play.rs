@@ -58,6 +58,12 @@ pub(crate) struct Args {
     /// computer, with two players).
     #[arg(long)]
     muggins: bool,
+    /// With --muggins, count your pegging too: when a card you play pegs
+    /// (fifteen, pair, run, thirty-one, last card) you say how many points,
+    /// and points you miss go to the next player. The point for a go is
+    /// still counted for you.
+    #[arg(long, requires = "muggins")]
+    muggins_pegging: bool,
     /// Do not say go for you when no card you hold fits: you say it
     /// yourself (g or enter).
     #[arg(long)]
@@ -72,7 +78,7 @@ pub(crate) struct Args {
     /// Take up the last unfinished match where it stopped, with its seed,
     /// options and computer players.
     #[arg(long, conflicts_with_all = [
-        "seed", "level", "engine", "muggins", "wins", "players", "target", "seat_1", "seat_2",
+        "seed", "level", "engine", "muggins", "muggins_pegging", "wins", "players", "target", "seat_1", "seat_2",
         "seat_3",
     ])]
     resume: bool,
@@ -102,6 +108,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         let options = Options {
             seed: setup.seed,
             muggins: setup.muggins,
+            muggins_pegging: setup.muggins_pegging,
             games_to_win: setup.games_to_win,
             config: setup.config,
             auto_go: !args.no_auto_go,
@@ -130,6 +137,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         let options = Options {
             seed,
             muggins: args.muggins,
+            muggins_pegging: args.muggins_pegging,
             games_to_win: args.wins,
             config,
             auto_go: !args.no_auto_go,

@@ -23,7 +23,8 @@ use crate::saved::Db;
 Each discard is graded by the expert's values of every keep (hand, crib and
 play), each play where more than one card fitted by the expert's search of the
 play (points to the end of the play, or the chance of winning near the end of a
-game), and each show counted with muggins by its true count. A mistake gives up
+game), and each show (or, with --muggins-pegging, each card that pegged) counted
+with muggins by its true count. A mistake gives up
 at least 1 point, or 3% of the chance of winning. The chance of winning is the
 model of two-player games of crib-ai, at the start of every round and at the
 end of each game; with 3 or 4 players there is no chart.")]

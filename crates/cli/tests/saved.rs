@@ -25,6 +25,7 @@ fn saved(matches: u64) -> (tempfile::TempDir, String) {
             config: GameConfig::default(),
             games_to_win: 2,
             muggins: false,
+            muggins_pegging: false,
             players: vec![Player::person("me"), Player::computer("basic")],
         };
         play_with(&store, &setup).unwrap();
@@ -190,6 +191,7 @@ fn a_match_given_up_is_listed_and_counted_as_a_loss() {
         config: GameConfig::default(),
         games_to_win: 2,
         muggins: false,
+        muggins_pegging: false,
         players: vec![Player::person("me"), Player::computer("expert")],
     };
     let (_, opening) = crib_core::Match::new(setup.config, 2, 77).unwrap();
@@ -312,7 +314,14 @@ fn one_match(players: Vec<Player>) -> (tempfile::TempDir, String) {
     let path = dir.path().join("crib.db");
     let store = Store::open(&path).unwrap();
     let config = GameConfig::new(players.len() as u8, 121).unwrap();
-    let setup = NewGame { seed: 9, config, games_to_win: 1, muggins: true, players };
+    let setup = NewGame {
+        seed: 9,
+        config,
+        games_to_win: 1,
+        muggins: true,
+        muggins_pegging: false,
+        players,
+    };
     play_with(&store, &setup).unwrap();
     let path = path.to_str().unwrap().to_owned();
     (dir, path)

@@ -180,6 +180,17 @@ fn usage_errors_exit_2() {
 }
 
 #[test]
+fn muggins_for_the_pegging_is_in_the_help_and_needs_muggins() {
+    let help = stdout(&crib(&["play", "--help"], ""));
+    assert!(help.contains("--muggins-pegging"), "{help}");
+    assert!(help.contains("point for a go is"), "{help}");
+    // Without --muggins it is a usage error, before any terminal is needed.
+    let alone = crib(&["play", "--muggins-pegging"], "");
+    assert_eq!(alone.status.code(), Some(2));
+    assert!(stderr(&alone).contains("--muggins"), "{}", stderr(&alone));
+}
+
+#[test]
 fn score_batch_answers_every_line() {
     let input = "5H 5S 5C JD 5D\n\
                  # a comment\n\

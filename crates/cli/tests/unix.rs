@@ -148,6 +148,7 @@ fn history_and_stats_me_in_json() {
         config: crib_core::GameConfig::default(),
         games_to_win: 1,
         muggins: false,
+        muggins_pegging: false,
         players: vec![crib_store::Player::person("me"), crib_store::Player::computer("basic")],
     };
     crib_store::testing::play_with(&store, &setup).unwrap();

@@ -263,6 +263,11 @@ fn the_protocol_round() {
 
 /// The protocol round up to its last card, whose play brings the show.
 fn protocol_round_before_the_last_card() -> Game {
+    protocol_round_after(9)
+}
+
+/// The protocol round after its first `plays` moves of the pegging.
+fn protocol_round_after(plays: usize) -> Game {
     let mut game = Game::new(GameConfig::default(), seat(0), 0).unwrap();
     let hands = [cards("TH 2C 9D 8S 3D 7S"), cards("5H 5S JD 4C 6C KD")];
     game.deal_stacked(seat(0), &hands, CardSet::EMPTY, card("5C")).unwrap();
@@ -278,7 +283,10 @@ fn protocol_round_before_the_last_card() -> Game {
         (1, Action::Go),
         (0, Action::Play(card("9D"))),
         (1, Action::Play(card("6C"))),
-    ] {
+    ]
+    .into_iter()
+    .take(plays)
+    {
         game.play(seat(who), action).unwrap();
     }
     game
@@ -344,6 +352,120 @@ fn muggins_points_can_win_the_game() {
         }
     }
     assert!(won_by_muggins > 0);
+}
+
+/// The protocol round up to seat 1's 6C, which makes fifteen for 2: the
+/// board is 0 to 1 (seat 1's go) before it.
+fn protocol_round_before_the_fifteen() -> Game {
+    protocol_round_after(8)
+}
+
+/// What seat 1's fifteen gives with a pegging claim of `claimed`: the
+/// events of the play and the board after it.
+fn claim_the_fifteen(claimed: u8) -> (Vec<Event>, Vec<u16>) {
+    let mut game = protocol_round_before_the_fifteen();
+    assert_eq!(game.board().scores(), [0, 1]);
+    let claims = Claims::NONE.with_pegging(claimed);
+    let events = game.play_claiming(seat(1), Action::Play(card("6C")), claims).unwrap();
+    (events, game.board().scores().to_vec())
+}
+
+#[test]
+fn an_exact_pegging_claim_pegs_it_all() {
+    let (events, board) = claim_the_fifteen(2);
+    let [Event::Played { seat: by, points, claimed: Some(2), count: 15, .. }] = &events[..] else {
+        panic!("unexpected events: {events:#?}");
+    };
+    assert_eq!((*by, points.total()), (seat(1), 2));
+    assert_eq!(events[0].points(), Some((seat(1), 2)));
+    assert_eq!(board, [0, 3]);
+}
+
+#[test]
+fn an_over_claim_in_the_pegging_is_corrected_without_penalty() {
+    let (events, board) = claim_the_fifteen(5);
+    assert_eq!(events.len(), 1, "no muggins: {events:#?}");
+    assert_eq!(events[0].points(), Some((seat(1), 2)));
+    assert_eq!(board, [0, 3]);
+}
+
+#[test]
+fn an_under_claim_in_the_pegging_gives_the_rest_to_muggins() {
+    let (events, board) = claim_the_fifteen(1);
+    assert!(matches!(events[0], Event::Played { claimed: Some(1), .. }));
+    assert_eq!(events[1], Event::Muggins { seat: seat(0), from: seat(1), points: 1 });
+    let pegged: Vec<(Seat, u8)> = events.iter().filter_map(Event::points).collect();
+    assert_eq!(pegged, [(seat(1), 1), (seat(0), 1)]);
+    assert_eq!(board, [1, 2]);
+}
+
+#[test]
+fn a_pegging_claim_of_nothing_gives_it_all_to_muggins() {
+    let (events, board) = claim_the_fifteen(0);
+    assert!(matches!(events[0], Event::Played { claimed: Some(0), .. }));
+    assert_eq!(events[0].points(), None, "the player pegs nothing");
+    assert_eq!(events[1], Event::Muggins { seat: seat(0), from: seat(1), points: 2 });
+    assert_eq!(board, [2, 1]);
+}
+
+#[test]
+fn a_play_that_pegs_nothing_ignores_its_claim() {
+    // Seat 1 leads 4C: nothing to count, so its claim is not recorded.
+    let mut game = protocol_round_after(0);
+    let events = game
+        .play_claiming(seat(1), Action::Play(card("4C")), Claims::NONE.with_pegging(3))
+        .unwrap();
+    assert!(matches!(events[..], [Event::Played { claimed: None, count: 4, .. }]));
+    assert_eq!(game.board().scores(), [0, 0]);
+}
+
+#[test]
+fn the_point_for_last_card_is_counted_by_the_player() {
+    // Seat 0's 8S pegs 1 for last; its claim of 0 gives that point away
+    // before the shows.
+    let mut game = protocol_round_before_the_last_card();
+    let events = game
+        .play_claiming(seat(0), Action::Play(card("8S")), Claims::NONE.with_pegging(0))
+        .unwrap();
+    assert!(matches!(events[0], Event::Played { claimed: Some(0), .. }));
+    assert_eq!(events[1], Event::Muggins { seat: seat(1), from: seat(0), points: 1 });
+    assert_eq!(game.board().scores(), [13, 27]);
+    assert_eq!(game.tally().pone.pegging, 4);
+}
+
+#[test]
+fn pegging_claims_and_muggins_can_win_the_game() {
+    // Games to 61 by first legal actions where every scoring card is
+    // claimed one short: the claimer wins through its claims in some games,
+    // the caller through muggins in others.
+    let config = GameConfig::new(2, 61).unwrap();
+    let (mut by_claim, mut by_muggins) = (0, 0);
+    for seed in 0..60 {
+        let mut game = Game::new(config, seat(0), seed).unwrap();
+        while game.phase() != Phase::Over {
+            let who = game.to_act()[0];
+            let action = game.legal_actions(who)[0];
+            let mut trial = game.clone();
+            let pegs = trial.play(who, action).unwrap().iter().find_map(|event| match event {
+                Event::Played { points, .. } => Some(points.total()),
+                _ => None,
+            });
+            let claims = Claims::NONE.with_pegging(pegs.unwrap_or(0).saturating_sub(1));
+            let events = game.play_claiming(who, action, claims).unwrap();
+            match &events[..] {
+                [.., Event::Played { seat, claimed: Some(_), .. }, Event::GameWon(result)] => {
+                    assert_eq!(result.winner, config.side_of(*seat));
+                    by_claim += 1;
+                }
+                [.., Event::Muggins { seat, .. }, Event::GameWon(result)] => {
+                    assert_eq!(result.winner, config.side_of(*seat));
+                    by_muggins += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(by_claim > 0 && by_muggins > 0, "{by_claim} by claims, {by_muggins} by muggins");
 }
 
 #[test]
@@ -623,6 +745,77 @@ proptest! {
     #[test]
     fn random_four_player_games_keep_the_rules(seed in any::<u64>(), short in any::<bool>()) {
         check_random_game(4, if short { 61 } else { 121 }, seed)?;
+    }
+}
+
+/// Plays one random round twice, the same actions both times: once counted
+/// by the game, once with `claimer` claiming a random count for each card it
+/// plays. The claimed round must end with exactly the points missed moved
+/// from the claimer's side to the side of the seat after it.
+fn check_pegging_claims(players: u8, seed: u64) -> Result<(), TestCaseError> {
+    let config = GameConfig::new(players, 121).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let claimer = seat(rng.random_range(0..players));
+    let mut counted = Game::new(config, seat(0), seed).unwrap();
+    let mut claimed = counted.clone();
+    let mut missed = 0_u16;
+    let mut said_short = 0_u16;
+    while counted.round() == 0 || counted.phase() != Phase::Deal {
+        let to_act = counted.to_act();
+        let who = to_act[rng.random_range(0..to_act.len())];
+        let actions = counted.legal_actions(who);
+        let action = actions[rng.random_range(0..actions.len())];
+        let claims = if who == claimer {
+            Claims::NONE.with_pegging(rng.random_range(0..6))
+        } else {
+            Claims::NONE
+        };
+        let plain = counted.play(who, action).unwrap();
+        let events = claimed.play_claiming(who, action, claims).unwrap();
+        for event in &events {
+            match event {
+                Event::Muggins { seat: caller, from, points } => {
+                    prop_assert_eq!((*caller, *from), (claimer.next(players), claimer));
+                    missed += u16::from(*points);
+                }
+                Event::Played { points, claimed: Some(said), .. } => {
+                    said_short += u16::from(points.total().saturating_sub(*said));
+                }
+                _ => {}
+            }
+        }
+        prop_assert_eq!(plain.len() + usize::from(events.len() > plain.len()), events.len());
+    }
+    prop_assert_eq!(missed, said_short);
+    let (from, to) = (config.side_of(claimer), config.side_of(claimer.next(players)));
+    for side in 0..usize::from(config.sides()) {
+        let plain = counted.board().scores()[side];
+        let mut expected = plain;
+        if side == from.index() {
+            expected -= missed;
+        }
+        if side == to.index() {
+            expected += missed;
+        }
+        prop_assert_eq!(claimed.board().scores()[side], expected, "side {}", side);
+        let pegging = claimed.tally().sides[side].pegging;
+        prop_assert_eq!(
+            i64::from(pegging) - i64::from(counted.tally().sides[side].pegging),
+            i64::from(expected) - i64::from(plain)
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn pegging_claims_move_exactly_the_missed_points(
+        seed in any::<u64>(),
+        players in 2_u8..=4,
+    ) {
+        check_pegging_claims(players, seed)?;
     }
 }
 

@@ -317,17 +317,35 @@ pub fn narrate(event: &Event, who: &Perspective) -> Narration {
             2,
             format!("A jack is turned. {}: \"two for his heels\".", who.subject(*dealer)),
         )),
-        Event::Played { seat, card, count, points } => Narration::line(Line::scored(
-            *seat,
-            points.total(),
-            format!(
-                "{} {} {}: \"{}\".",
-                who.subject(*seat),
-                who.verb(*seat, "play"),
-                card_text(*card),
-                points.spoken(*count)
-            ),
-        )),
+        Event::Played { seat, card, count, points, claimed: None } => {
+            Narration::line(Line::scored(
+                *seat,
+                points.total(),
+                format!(
+                    "{} {} {}: \"{}\".",
+                    who.subject(*seat),
+                    who.verb(*seat, "play"),
+                    card_text(*card),
+                    points.spoken(*count)
+                ),
+            ))
+        }
+        Event::Played { seat, card, count, points, claimed: Some(claimed) } => {
+            let total = points.total();
+            Narration::line(Line::scored(
+                *seat,
+                (*claimed).min(total),
+                format!(
+                    "{} {} {} and {} \"{}\".{}",
+                    who.subject(*seat),
+                    who.verb(*seat, "play"),
+                    card_text(*card),
+                    who.verb(*seat, "say"),
+                    number_words(u32::from(*claimed)),
+                    verdict(*claimed, total, &points.spoken(*count))
+                ),
+            ))
+        }
         Event::Go { seat, point_to } => {
             let mut lines = vec![Line::plain(format!("{}: \"go\".", who.subject(*seat)))];
             if let Some(last) = point_to {
@@ -376,12 +394,7 @@ pub fn narrate(event: &Event, who: &Perspective) -> Narration {
             let what = if *crib { "crib" } else { "hand" };
             let total = breakdown.total();
             let spoken = breakdown.spoken();
-            let words = number_words(u32::from(total));
-            let verdict = match (*claimed).cmp(&total) {
-                std::cmp::Ordering::Greater => format!(" It is only {words}: \"{spoken}\"."),
-                std::cmp::Ordering::Equal => " Right.".to_owned(),
-                std::cmp::Ordering::Less => format!(" It is {words}: \"{spoken}\"."),
-            };
+            let verdict = verdict(*claimed, total, &spoken);
             Narration::show(
                 Line::scored(
                     *seat,
@@ -431,6 +444,17 @@ pub fn narrate(event: &Event, who: &Perspective) -> Narration {
                 lost.join(" and ")
             )))
         }
+    }
+}
+
+/// What follows a count a player said, `claimed`, of points worth
+/// `total` (spoken as `spoken`): "Right." or the true count.
+fn verdict(claimed: u8, total: u8, spoken: &str) -> String {
+    let words = number_words(u32::from(total));
+    match claimed.cmp(&total) {
+        std::cmp::Ordering::Greater => format!(" It is only {words}: \"{spoken}\"."),
+        std::cmp::Ordering::Equal => " Right.".to_owned(),
+        std::cmp::Ordering::Less => format!(" It is {words}: \"{spoken}\"."),
     }
 }
 
@@ -582,6 +606,7 @@ mod tests {
             card: card("TH"),
             count: 20,
             points: PegPoints::NONE,
+            claimed: None,
         };
         assert_eq!(texts(&narrate(&played, &who)), ["The computer plays 10♥: \"twenty\"."]);
         let go = Event::Go { seat: Seat::ALL[1], point_to: Some(Seat::ALL[0]) };
@@ -589,6 +614,29 @@ mod tests {
         assert_eq!(texts(&said), ["The computer: \"go\".", "You: \"one for the go\"."]);
         assert_eq!(said.lines[1].scorer, Some(Seat::ALL[0]));
         assert_eq!(said.lines[0].scorer, None);
+    }
+
+    #[test]
+    fn a_claimed_play_says_the_claim_and_the_true_count() {
+        let who = two();
+        let fifteen = crib_core::Pegging::new(who.config(), Seat::ALL[1])
+            .and_then(|mut pegging| {
+                pegging.play(Seat::ALL[0], card("9C"))?;
+                pegging.play(Seat::ALL[1], card("6H"))
+            })
+            .expect("a legal pegging")
+            .points;
+        let played = |claimed| Event::Played {
+            seat: Seat::ALL[0],
+            card: card("6H"),
+            count: 15,
+            points: fifteen,
+            claimed: Some(claimed),
+        };
+        let short = narrate(&played(1), &who);
+        assert_eq!(texts(&short), ["You play 6♥ and say \"one\". It is two: \"fifteen two\"."]);
+        assert_eq!(short.lines[0].scorer, Some(Seat::ALL[0]));
+        assert_eq!(texts(&narrate(&played(2), &who)), ["You play 6♥ and say \"two\". Right."]);
     }
 
     #[test]

@@ -59,6 +59,7 @@ fn new_game(setup: &TableSetup, seats: &BySeat<Sitter>) -> NewGame {
         config: setup.config,
         games_to_win: setup.games_to_win,
         muggins: setup.muggins,
+        muggins_pegging: setup.muggins_pegging,
         players: seats.iter().map(|(_, sitter)| saved_player(sitter)).collect(),
     }
 }

@@ -121,7 +121,13 @@ pub fn referee_game(
     assert!(table.len() == seats && players.len() == seats, "one contestant per seat");
     let sitters = BySeat::from_vec(table.drain(..).map(Sitter::Program).collect())
         .expect("one contestant for each of 2 to 4 seats");
-    let one_game = TableSetup { config, games_to_win: 1, seed: setup.seed, muggins: false };
+    let one_game = TableSetup {
+        config,
+        games_to_win: 1,
+        seed: setup.seed,
+        muggins: false,
+        muggins_pegging: false,
+    };
     let mut play = Table::new(one_game, sitters, Dealing::Automatic, None);
     let forfeit = play.start().and_then(|_| play.play_out()).err().map(|error| match error {
         TableError::Fault(forfeit, _) => forfeit,

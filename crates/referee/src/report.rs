@@ -15,6 +15,9 @@ use serde::Serialize;
 use crate::runner::seat_of;
 use crate::{FaultKind, GameSetup, MatchConfig, Outcome};
 
+/// One source of a seat's points, chosen.
+type Source = fn(&mut SourcePoints) -> &mut u32;
+
 /// How many faults of each player a report quotes.
 const EXAMPLES: usize = 3;
 
@@ -123,13 +126,13 @@ impl GameTally {
     pub fn of(config: GameConfig, events: &[Event]) -> GameTally {
         let mut tally = GameTally::default();
         // The round under way: its dealer, each seat's points in it, whether
-        // its crib is shown, and whether the last show claimed was a crib
-        // (points called by muggins count under the source they were
-        // missed from).
+        // its crib is shown, and where the last claim was made: the hand,
+        // the crib or the pegging (points called by muggins count under
+        // the source they were missed from).
         let mut dealer = None;
         let mut round = [SourcePoints::default(); Seat::MAX];
         let mut shown = false;
-        let mut crib_claimed = false;
+        let mut missed_from: Source = |points| &mut points.hand;
         for event in events {
             match event {
                 Event::CutForDeal { dealer: first, .. } => {
@@ -149,8 +152,13 @@ impl GameTally {
                 Event::GameWon(_) => shown = false,
                 _ => {}
             }
-            if let Event::Claimed { crib, .. } = event {
-                crib_claimed = *crib;
+            match event {
+                Event::Claimed { crib: true, .. } => missed_from = |points| &mut points.crib,
+                Event::Claimed { crib: false, .. } => missed_from = |points| &mut points.hand,
+                Event::Played { claimed: Some(_), .. } => {
+                    missed_from = |points| &mut points.pegging;
+                }
+                _ => {}
             }
             let Some((seat, points)) = event.points() else { continue };
             let Some(source) = round.get_mut(seat.index()) else { continue };
@@ -162,8 +170,7 @@ impl GameTally {
                 Event::CribShown { .. } | Event::Claimed { crib: true, .. } => {
                     source.crib += points;
                 }
-                Event::Muggins { .. } if crib_claimed => source.crib += points,
-                Event::Muggins { .. } => source.hand += points,
+                Event::Muggins { .. } => *missed_from(source) += points,
                 _ => {}
             }
         }
@@ -490,7 +497,11 @@ mod tests {
         let mut players: Vec<RandomPlayer> =
             config.seats().map(|seat| RandomPlayer::new(seed + seat.index() as u64)).collect();
         let claims = if claiming {
-            config.seats().fold(Claims::NONE.with_crib(0), |claims, seat| claims.with_hand(seat, 0))
+            // Every show and every card's pegging claimed as nothing, so
+            // that muggins is called from each source.
+            config.seats().fold(Claims::NONE.with_crib(0).with_pegging(0), |claims, seat| {
+                claims.with_hand(seat, 0)
+            })
         } else {
             Claims::NONE
         };

@@ -153,6 +153,20 @@ pub enum Graded {
         /// The points missed (given to the next player).
         missed: u8,
     },
+    /// What a card pegged, counted by the person, with muggins for the
+    /// pegging.
+    PegCount {
+        /// The card played.
+        card: Card,
+        /// The count with the card.
+        count: u8,
+        /// What the person claimed.
+        claimed: u8,
+        /// What the card pegged.
+        worth: u8,
+        /// The points missed (given to the next player).
+        missed: u8,
+    },
 }
 
 /// One graded decision.
@@ -247,7 +261,13 @@ impl Decision {
             ),
             Graded::Count { crib, claimed, worth, missed } => {
                 let does = who.verb(self.seat, "count");
-                return count_sentence(&subject, &does, (*crib, *claimed, *worth, *missed), flag);
+                let what = if *crib { "the crib" } else { "the hand" };
+                return count_sentence(&subject, &does, what, (*claimed, *worth, *missed), flag);
+            }
+            Graded::PegCount { card, count, claimed, worth, missed } => {
+                let does = who.verb(self.seat, "count");
+                let what = format!("{} at {count}", card_text(*card));
+                return count_sentence(&subject, &does, &what, (*claimed, *worth, *missed), flag);
             }
         };
         let does = who.verb(self.seat, verb);
@@ -262,16 +282,21 @@ impl Decision {
 }
 
 /// The sentence for a count with muggins: "You count 6 for the hand, worth
-/// 8: 2 points missed."
-fn count_sentence(subject: &str, does: &str, count: (bool, u8, u8, u8), flag: &str) -> String {
-    let (crib, claimed, worth, missed) = count;
-    let what = if crib { "crib" } else { "hand" };
+/// 8: 2 points missed." (or for "5♥ at 15", a card's pegging).
+fn count_sentence(
+    subject: &str,
+    does: &str,
+    what: &str,
+    count: (u8, u8, u8),
+    flag: &str,
+) -> String {
+    let (claimed, worth, missed) = count;
     let verdict = if missed > 0 {
         format!(": {missed} point{} missed.{flag}", if missed == 1 { "" } else { "s" })
     } else {
         ".".to_owned()
     };
-    format!("{subject} {does} {claimed} for the {what}, worth {worth}{verdict}")
+    format!("{subject} {does} {claimed} for {what}, worth {worth}{verdict}")
 }
 
 /// Points given up in a round (or a game), by where.
@@ -296,7 +321,9 @@ impl Losses {
             (_, Measure::WinChance) => self.win_chance += decision.cost,
             (Graded::Discard { .. }, Measure::Points) => self.discards += decision.cost,
             (Graded::Play { .. }, Measure::Points) => self.pegging += decision.cost,
-            (Graded::Count { .. }, Measure::Points) => self.counting += decision.cost,
+            (Graded::Count { .. } | Graded::PegCount { .. }, Measure::Points) => {
+                self.counting += decision.cost;
+            }
         }
         self.total = self.discards + self.pegging + self.counting;
     }
@@ -460,26 +487,48 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
             .play_claiming(seat, action, saved.claims)
             .map_err(|source| replay_error(saved.ply, source))?;
         for (offset, event) in produced.iter().enumerate() {
-            match event {
-                Event::Claimed { seat, crib, breakdown, claimed } if people.contains(seat) => {
+            // A count made with muggins, of a show or of a card's pegging:
+            // the seat, the points it missed, and the grade.
+            let counted = match event {
+                Event::Claimed { seat, crib, breakdown, claimed } => {
                     let worth = breakdown.total();
                     let missed = worth.saturating_sub(*claimed);
-                    let graded = Graded::Count { crib: *crib, claimed: *claimed, worth, missed };
-                    counts.push(Decision::new(
-                        saved.ply,
-                        events + offset,
-                        at,
+                    Some((
                         *seat,
-                        f64::from(missed),
-                        Measure::Points,
-                        graded,
-                    ));
+                        missed,
+                        Graded::Count { crib: *crib, claimed: *claimed, worth, missed },
+                    ))
+                }
+                Event::Played { seat, card, count, points, claimed: Some(claimed) } => {
+                    let worth = points.total();
+                    let missed = worth.saturating_sub(*claimed);
+                    let graded = Graded::PegCount {
+                        card: *card,
+                        count: *count,
+                        claimed: *claimed,
+                        worth,
+                        missed,
+                    };
+                    Some((*seat, missed, graded))
                 }
                 Event::GameWon(result) if charted => {
                     let won = if result.winner == ours { 1.0 } else { 0.0 };
                     chance.push(point(game, result.rounds, &result.scores, won));
+                    None
                 }
-                _ => {}
+                _ => None,
+            };
+            if let Some((seat, missed, graded)) = counted.filter(|(seat, ..)| people.contains(seat))
+            {
+                counts.push(Decision::new(
+                    saved.ply,
+                    events + offset,
+                    at,
+                    seat,
+                    f64::from(missed),
+                    Measure::Points,
+                    graded,
+                ));
             }
         }
         events += produced.len();

@@ -85,6 +85,9 @@ pub struct TableSetup {
     /// Whether people count their own shows (muggins): their claims are
     /// recorded with their moves.
     pub muggins: bool,
+    /// Whether, with muggins, people also count what each card they play
+    /// pegs (the point for a go stays counted by the game).
+    pub muggins_pegging: bool,
 }
 
 /// When the next round is dealt.

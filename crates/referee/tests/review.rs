@@ -36,6 +36,7 @@ fn play_match(store: &Store, seed: u64, plant: bool) -> (GameId, Planted) {
         config: GameConfig::default(),
         games_to_win: 1,
         muggins: true,
+        muggins_pegging: false,
         players: vec![Saved::person("me"), Saved::computer("basic")],
     };
     let (mut play, opening) = Match::new(setup.config, 1, seed).unwrap();
@@ -162,6 +163,7 @@ fn exactly_the_planted_mistakes_are_flagged_with_their_costs() {
                 assert_eq!(claimed + missed, *worth);
                 assert!((decision.cost - f64::from(missed)).abs() < 1e-9);
             }
+            Graded::PegCount { .. } => panic!("the person counts no pegging here"),
         }
     }
     // Every other decision is the expert's own: nothing given up.
@@ -178,6 +180,68 @@ fn exactly_the_planted_mistakes_are_flagged_with_their_costs() {
     assert_eq!(reviewed.games[0].mistakes, 3);
     let by_round: f64 = reviewed.games[0].rounds.iter().map(|round| round.losses.total).sum();
     assert!((by_round - total.total).abs() < 1e-9);
+}
+
+#[test]
+fn a_missed_pegging_claim_is_graded_as_counting() {
+    // Both seats play as the basic player; the person counts its own
+    // pegging, right every time but for its first scoring card, claimed 0.
+    let (_dir, store) = store();
+    let setup = NewGame {
+        seed: 4,
+        config: GameConfig::default(),
+        games_to_win: 1,
+        muggins: true,
+        muggins_pegging: true,
+        players: vec![Saved::person("me"), Saved::computer("basic")],
+    };
+    let (mut play, opening) = Match::new(setup.config, 1, setup.seed).unwrap();
+    let id = store.start(&setup, &opening).unwrap();
+    let mut players = [Strategy::Basic.player(1), Strategy::Basic.player(2)];
+    let mut planted = None;
+    let mut ply = 0;
+    while play.winner().is_none() {
+        let seat = play.game().to_act()[0];
+        let action = players[seat.index()].act(&play.view(seat)).unwrap();
+        let mut claims = Claims::NONE;
+        let mut preview = play.game().clone();
+        for event in preview.play(seat, action).unwrap() {
+            if let Event::Played { seat: ME, points, .. } = event
+                && !points.is_empty()
+            {
+                let short = planted.is_none();
+                if short {
+                    planted = Some((ply, points.total()));
+                }
+                claims = claims.with_pegging(if short { 0 } else { points.total() });
+            }
+        }
+        let events = play.play_claiming(seat, action, claims).unwrap();
+        store.record(id, seat, action, claims, &events).unwrap();
+        ply += 1;
+    }
+    let (planted_ply, worth) = planted.expect("the person pegs in a whole game");
+    let reviewed = review(&store, id, REVIEW_SEED).unwrap();
+    let counted: Vec<_> = reviewed
+        .decisions
+        .iter()
+        .filter(|decision| matches!(decision.graded, Graded::PegCount { .. }))
+        .collect();
+    assert!(counted.len() > 1, "{counted:#?}");
+    for decision in &counted {
+        let Graded::PegCount { claimed, worth: card_worth, missed, .. } = decision.graded else {
+            unreachable!()
+        };
+        if decision.ply == planted_ply {
+            assert_eq!((claimed, card_worth, missed), (0, worth, worth));
+            assert!((decision.cost - f64::from(worth)).abs() < 1e-9);
+        } else {
+            assert_eq!((claimed, missed), (card_worth, 0));
+            assert!(decision.cost < 1e-9);
+        }
+    }
+    assert!(counted.iter().any(|decision| decision.ply == planted_ply));
+    assert!((reviewed.total().counting - f64::from(worth)).abs() < 1e-9);
 }
 
 #[test]
@@ -213,6 +277,7 @@ fn a_match_of_computers_is_not_reviewed() {
         config: GameConfig::default(),
         games_to_win: 1,
         muggins: false,
+        muggins_pegging: false,
         players: vec![Saved::computer("basic"), Saved::computer("random")],
     };
     let id = crib_store::testing::play_with(&store, &setup).unwrap();
@@ -230,6 +295,7 @@ fn three_players_have_no_chart() {
         config: GameConfig::new(3, 121).unwrap(),
         games_to_win: 1,
         muggins: false,
+        muggins_pegging: false,
         players: vec![Saved::person("me"), Saved::computer("random"), Saved::computer("random")],
     };
     let id = crib_store::testing::play_with(&store, &setup).unwrap();

@@ -698,7 +698,7 @@ mod table {
 
     fn setup(players: u8) -> TableSetup {
         let config = GameConfig::new(players, 121).unwrap();
-        TableSetup { config, games_to_win: 1, seed: 17, muggins: false }
+        TableSetup { config, games_to_win: 1, seed: 17, muggins: false, muggins_pegging: false }
     }
 
     fn seats(players: u8, heard: &Arc<Mutex<Heard>>) -> BySeat<Sitter> {

@@ -25,7 +25,8 @@ pub(crate) fn parse_action(text: &str) -> Option<Action> {
 }
 
 /// Claims as stored: `None` for none, else `0=8 crib=4` (seat 0 claims 8
-/// for its hand, the dealer 4 for the crib).
+/// for its hand, the dealer 4 for the crib), or `play=2` (the seat that
+/// plays claims its card pegs 2).
 pub(crate) fn claims_text(claims: Claims) -> Option<String> {
     let mut parts: Vec<String> = Seat::ALL
         .iter()
@@ -33,6 +34,9 @@ pub(crate) fn claims_text(claims: Claims) -> Option<String> {
         .collect();
     if let Some(points) = claims.crib() {
         parts.push(format!("crib={points}"));
+    }
+    if let Some(points) = claims.pegging() {
+        parts.push(format!("play={points}"));
     }
     (!parts.is_empty()).then(|| parts.join(" "))
 }
@@ -45,6 +49,8 @@ pub(crate) fn parse_claims(text: Option<&str>) -> Option<Claims> {
         let points: u8 = points.parse().ok()?;
         claims = if who == "crib" {
             claims.with_crib(points)
+        } else if who == "play" {
+            claims.with_pegging(points)
         } else {
             claims.with_hand(Seat::new(who.parse().ok()?)?, points)
         };
@@ -74,6 +80,9 @@ mod tests {
         let claims = Claims::NONE.with_hand(Seat::ALL[0], 8).with_crib(4);
         assert_eq!(claims_text(claims).as_deref(), Some("0=8 crib=4"));
         assert_eq!(parse_claims(Some("0=8 crib=4")), Some(claims));
+        let pegging = Claims::NONE.with_pegging(2);
+        assert_eq!(claims_text(pegging).as_deref(), Some("play=2"));
+        assert_eq!(parse_claims(Some("play=2")), Some(pegging));
         assert_eq!(claims_text(Claims::NONE), None);
         assert_eq!(parse_claims(None), Some(Claims::NONE));
         for bad in ["0", "5=1", "x=1", "crib=300"] {

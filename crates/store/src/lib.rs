@@ -31,6 +31,7 @@
 //!     config: GameConfig::default(),
 //!     games_to_win: 1,
 //!     muggins: false,
+//!     muggins_pegging: false,
 //!     players: vec![Player::person("me"), Player::computer("basic")],
 //! };
 //! let (mut play, opening) = Match::new(setup.config, setup.games_to_win, setup.seed)?;

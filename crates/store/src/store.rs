@@ -102,6 +102,9 @@ pub struct NewGame {
     pub games_to_win: u32,
     /// Whether a person counts their own shows (recorded as claims).
     pub muggins: bool,
+    /// Whether, with muggins, a person also counts what each card they
+    /// play pegs (saved in the same column as `muggins`: 2 for both).
+    pub muggins_pegging: bool,
     /// The player of each seat, seat 0 first.
     pub players: Vec<Player>,
 }
@@ -539,7 +542,7 @@ pub(crate) fn insert_game(
             setup.config.players(),
             setup.config.target(),
             setup.games_to_win,
-            setup.muggins,
+            muggins_column(setup),
             opening
         ],
     )?;
@@ -702,6 +705,13 @@ const SUMMARY_COLUMNS: &str = "id, started_at, finished_at, status, seed, player
 /// and those a person gave up (a loss for their side).
 const COUNTED: &str = "(games.status = 'finished' OR games.given_up_by IS NOT NULL)";
 
+/// How the `muggins` column says what people count: 0 nothing, 1 their
+/// shows, 2 their shows and their pegging. Databases written before counting
+/// the pegging hold only 0 and 1, so no migration is needed.
+fn muggins_column(setup: &NewGame) -> u8 {
+    u8::from(setup.muggins) + u8::from(setup.muggins && setup.muggins_pegging)
+}
+
 /// A `games` row as read, before its seats and results.
 struct GameRow {
     id: i64,
@@ -712,7 +722,8 @@ struct GameRow {
     players: u8,
     target: u8,
     games_to_win: u32,
-    muggins: bool,
+    /// 0 without muggins, 1 for the shows, 2 for the shows and the pegging.
+    muggins: u8,
     winner: Option<u8>,
     moves: u32,
     given_up_by: Option<u8>,
@@ -816,7 +827,8 @@ fn complete(conn: &Connection, row: GameRow) -> Result<GameSummary, StoreError> 
             seed: seed_from_sql(row.seed),
             config,
             games_to_win: row.games_to_win,
-            muggins: row.muggins,
+            muggins: row.muggins > 0,
+            muggins_pegging: row.muggins > 1,
             players,
         },
         winner,

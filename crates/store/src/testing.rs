@@ -20,8 +20,8 @@ pub const ALLOW_ACTIONS: &str = "DROP TRIGGER refuse";
 const FIRST: Seat = Seat::ALL[0];
 
 /// The setup of the seeded match `seed`: two players to 121, the person
-/// `tester` against the computer `random`; every third seed with muggins,
-/// every other to two games.
+/// `tester` against the computer `random`; every third seed with muggins
+/// (the shows and the pegging), every other to two games.
 #[must_use]
 pub fn setup(seed: u64) -> NewGame {
     NewGame {
@@ -29,13 +29,14 @@ pub fn setup(seed: u64) -> NewGame {
         config: GameConfig::default(),
         games_to_win: 1 + u32::from(!seed.is_multiple_of(2)),
         muggins: seed.is_multiple_of(3),
+        muggins_pegging: seed.is_multiple_of(3),
         players: vec![Player::person("tester"), Player::computer("random")],
     }
 }
 
 /// The next action of the seeded match `seed` at action `ply`: a legal
-/// action of a seat to act, and with muggins a claim for seat 0's show that
-/// is sometimes short.
+/// action of a seat to act, and with muggins a claim for seat 0's show or
+/// for what its card pegs that is sometimes short.
 #[must_use]
 pub fn choose(play: &Match, muggins: bool, seed: u64, ply: u32) -> (Seat, Action, Claims) {
     let game = play.game();
@@ -55,6 +56,9 @@ pub fn choose(play: &Match, muggins: bool, seed: u64, ply: u32) -> (Seat, Action
                 }
                 Event::CribShown { dealer: FIRST, breakdown } => {
                     claims = claims.with_crib(breakdown.total().saturating_sub(short));
+                }
+                Event::Played { seat: FIRST, points, .. } if !points.is_empty() => {
+                    claims = claims.with_pegging(points.total().saturating_sub(short));
                 }
                 _ => {}
             }

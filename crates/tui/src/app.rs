@@ -16,7 +16,9 @@
 //! be known before the show is pegged, so the move that brings the show is
 //! first tried on a copy of the game: the presentation runs on that preview
 //! until it reaches the person's show, asks for the count, tries again with
-//! the claim, and takes the move for real once every claim is in.
+//! the claim, and takes the move for real once every claim is in. With
+//! muggins for the pegging too, a card the person plays that pegs waits the
+//! same way, on the table but not yet pegged, for the person's count of it.
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -59,6 +61,9 @@ pub struct Options {
     pub seed: u64,
     /// Whether the person counts their own hand and crib (muggins).
     pub muggins: bool,
+    /// Whether, with muggins, the person also counts what each card they
+    /// play pegs.
+    pub muggins_pegging: bool,
     /// The games a side must win to win the match (at least 1).
     pub games_to_win: u32,
     /// The players (2, 3 or 4, the person at seat 0) and the target.
@@ -76,6 +81,7 @@ impl Default for Options {
         Options {
             seed: 0,
             muggins: false,
+            muggins_pegging: false,
             games_to_win: 2,
             config: GameConfig::default(),
             auto_go: true,
@@ -95,7 +101,8 @@ pub enum Stage {
     Waiting,
     /// A show is being counted.
     Show,
-    /// Muggins: the person types the count of their hand or crib.
+    /// Muggins: the person types the count of their hand or crib, or of
+    /// the card they played (see [`App::pegging_claim`]).
     Claim,
     /// The hand is over: enter deals the next.
     RoundOver,
@@ -198,6 +205,9 @@ pub struct App {
     queue: VecDeque<Event>,
     shows: Vec<ShowItem>,
     pending: Option<Pending>,
+    /// The card the person played and the count with it, while they say
+    /// what it pegs (muggins for the pegging).
+    pegging_claim: Option<(Card, u8)>,
     claim: String,
     ending: Option<Ending>,
     log: Vec<Message>,
@@ -303,6 +313,7 @@ impl App {
             queue: VecDeque::new(),
             shows: Vec::new(),
             pending: None,
+            pegging_claim: None,
             claim: String::new(),
             ending: None,
             log: Vec::new(),
@@ -476,6 +487,13 @@ impl App {
         &self.claim
     }
 
+    /// The card the person played and the count with it, while they type
+    /// what it pegs ([`Stage::Claim`] with muggins for the pegging).
+    #[must_use]
+    pub const fn pegging_claim(&self) -> Option<(Card, u8)> {
+        self.pegging_claim
+    }
+
     /// The game just won, while the person has not gone on.
     #[must_use]
     pub const fn ending(&self) -> Option<&Ending> {
@@ -560,6 +578,9 @@ impl App {
         if let Some(ending) = &self.ending {
             return if ending.match_won { Stage::MatchOver } else { Stage::GameOver };
         }
+        if self.pegging_claim.is_some() {
+            return Stage::Claim;
+        }
         if let Some(item) = self.current_show() {
             return if item.awaiting_claim { Stage::Claim } else { Stage::Show };
         }
@@ -579,6 +600,9 @@ impl App {
         if self.overlay.is_some() || self.failure.is_some() || self.quit {
             return None;
         }
+        if self.pegging_claim.is_some() {
+            return None;
+        }
         if let Some(item) = self.current_show() {
             return match (item.awaiting_claim, item.revealed < item.steps.len()) {
                 (true, _) => None,
@@ -594,7 +618,7 @@ impl App {
     /// Takes the next automatic step: one step of the count on screen, or
     /// the computer's move. Does nothing when nothing waits for time.
     pub fn tick(&mut self) {
-        if self.overlay.is_some() || self.failure.is_some() {
+        if self.overlay.is_some() || self.failure.is_some() || self.pegging_claim.is_some() {
             return;
         }
         if let Some(index) = self.shows.iter().position(|item| !item.done) {
@@ -881,6 +905,14 @@ impl App {
         skip: usize,
     ) -> Result<(), TableError> {
         let (next, preview) = self.play.preview(seat, action, claims)?;
+        if let Some(played) = self.pegging_to_claim(seat, claims, &preview) {
+            // Nothing is presented until the person says what the card
+            // pegs; the table shows the card played.
+            self.pending = Some(Pending { seat, action, claims, presented: skip });
+            self.pegging_claim = Some(played);
+            self.table = next.view(HUMAN);
+            return Ok(());
+        }
         let events = if self.options.muggins && preview.iter().any(awaits_claim) {
             self.pending = Some(Pending { seat, action, claims, presented: skip });
             preview
@@ -942,8 +974,41 @@ impl App {
         }
     }
 
+    /// The card and count of the person's play that pegs, when they count
+    /// their own pegging and have not yet said what it pegs.
+    fn pegging_to_claim(
+        &self,
+        seat: Seat,
+        claims: Claims,
+        preview: &[Event],
+    ) -> Option<(Card, u8)> {
+        if !(self.options.muggins && self.options.muggins_pegging)
+            || seat != HUMAN
+            || claims.pegging().is_some()
+        {
+            return None;
+        }
+        match preview.first() {
+            Some(Event::Played { card, count, points, .. }) if !points.is_empty() => {
+                Some((*card, *count))
+            }
+            _ => None,
+        }
+    }
+
     fn submit_claim(&mut self, points: u8) {
         let Some(pending) = self.pending else { return };
+        if self.pegging_claim.take().is_some() {
+            self.claim.clear();
+            let claims = pending.claims.with_pegging(points);
+            if let Err(error) =
+                self.attempt(pending.seat, pending.action, claims, pending.presented)
+            {
+                self.failure = Some(format!("the move {} was refused: {error}", pending.action));
+            }
+            self.settle();
+            return;
+        }
         let Some(item) = self.shows.iter_mut().find(|item| !item.done) else { return };
         let claims = if item.crib {
             pending.claims.with_crib(points)
@@ -1109,6 +1174,7 @@ fn setup(options: &Options) -> TableSetup {
         games_to_win: options.games_to_win,
         seed: options.seed,
         muggins: options.muggins,
+        muggins_pegging: options.muggins && options.muggins_pegging,
     }
 }
 

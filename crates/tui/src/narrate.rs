@@ -78,6 +78,7 @@ mod tests {
             card: "TH".parse().expect("a card"),
             count: 20,
             points: PegPoints::NONE,
+            claimed: None,
         };
         assert_eq!(Message::of(&narrate(&nothing, &reader).lines[0], &reader).tone, Tone::Plain);
     }

@@ -3,6 +3,7 @@
 
 use crib_ai::{ExpertPlayer, Strategy};
 use crib_core::{Event, GameConfig, Seat, Side, Skunk};
+use crib_referee::narrate::card_text;
 use crib_tui::{Confirm, HUMAN, Hint, Overlay, STEP, Stage, THINK};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -140,6 +141,56 @@ fn muggins_gives_the_computer_what_the_person_misses() {
     let Event::GameWon(result) = &record[won_at] else { unreachable!() };
     assert_eq!(pegged(&record[..won_at]), [result.scores[0], result.scores[1]]);
     assert!(game.log().iter().any(|m| m.text.contains("\"muggins!\"")));
+}
+
+#[test]
+fn muggins_for_the_pegging_gives_the_computer_a_play_claimed_short() {
+    // The person counts their pegging too and says every scoring card pegs
+    // nothing (their shows they over-count, which is corrected): each point
+    // their cards peg goes to the computer as muggins.
+    let options = crib_tui::Options {
+        seed: 3,
+        muggins: true,
+        muggins_pegging: true,
+        games_to_win: 1,
+        ..Default::default()
+    };
+    let computer =
+        crib_referee::Sitter::program(crib_referee::BuiltInContestant::new(Strategy::Basic));
+    let mut game = crib_tui::App::new(options, vec![computer], None);
+    let mut prompts = 0;
+    play_until(&mut game, &[Stage::MatchOver], &mut |app| match app.pegging_claim() {
+        Some((card, count)) => {
+            prompts += 1;
+            let shown = screen(app, 100, 32).join("\n");
+            let asked = format!("You play {} for {count}: what does it peg?", card_text(card));
+            assert!(shown.contains(&asked), "{asked} not in\n{shown}");
+            0
+        }
+        None => 29,
+    });
+    let record = game.record();
+    let mut claimed = 0;
+    for (i, event) in record.iter().enumerate() {
+        match event {
+            Event::Played { seat: HUMAN, points, claimed: Some(0), .. } => {
+                claimed += 1;
+                let points = points.total();
+                assert_eq!(record[i + 1], Event::Muggins { seat: COMPUTER, from: HUMAN, points });
+            }
+            Event::Played { seat: HUMAN, points, claimed, .. } => {
+                assert!(points.is_empty() && claimed.is_none(), "{event:?}");
+            }
+            Event::Played { seat: COMPUTER, claimed, .. } => assert_eq!(*claimed, None),
+            _ => {}
+        }
+    }
+    assert!(claimed > 0);
+    assert_eq!(claimed, prompts);
+    let won_at = record.iter().position(|event| matches!(event, Event::GameWon(_))).unwrap();
+    let Event::GameWon(result) = &record[won_at] else { unreachable!() };
+    assert_eq!(pegged(&record[..won_at]), [result.scores[0], result.scores[1]]);
+    assert!(game.log().iter().any(|m| m.text.contains("and say \"zero\". It is")));
 }
 
 #[test]

@@ -62,7 +62,12 @@ fn step(app: &mut App) {
             press(app, KeyCode::Enter);
         }
         Stage::Claim => {
-            let points = app.current_show().map_or(0, |show| show.breakdown.total());
+            // A card's pegging is claimed as nothing, so that muggins is
+            // called and must replay; a show is counted right.
+            let points = match app.pegging_claim() {
+                Some(_) => 0,
+                None => app.current_show().map_or(0, |show| show.breakdown.total()),
+            };
             type_keys(app, &points.to_string());
             press(app, KeyCode::Enter);
         }
@@ -72,7 +77,13 @@ fn step(app: &mut App) {
 
 #[test]
 fn a_recorded_match_resumes_at_the_same_move() {
-    let options = Options { seed: 21, muggins: true, games_to_win: 2, ..Options::default() };
+    let options = Options {
+        seed: 21,
+        muggins: true,
+        muggins_pegging: true,
+        games_to_win: 2,
+        ..Options::default()
+    };
     let saved = Arc::new(Mutex::new(Saved::default()));
     let mut app = App::new(options.clone(), computer(), Some(Box::new(Shared(saved.clone()))));
     assert_eq!(saved.lock().unwrap().starts, [21]);
@@ -102,4 +113,6 @@ fn a_recorded_match_resumes_at_the_same_move() {
         checked += 1;
     }
     assert!(checked > 50, "only {checked} resumes checked");
+    let actions = &saved.lock().unwrap().actions;
+    assert!(actions.iter().any(|(_, _, claims)| claims.pegging() == Some(0)), "pegging claimed");
 }

@@ -650,3 +650,47 @@ for (const players of [2, 3, 4]) {
     await page.close();
   });
 }
+
+test("muggins for the pegging: a card that pegs is counted by the person, a short count called", async () => {
+  const page = await newPage();
+  const errors = [], asked = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  // The page asks what a scoring card pegs; the person says nothing.
+  page.on("dialog", async (dialog) => { asked.push(dialog.message()); await dialog.accept("0"); });
+  await page.goto(base + "/");
+  await page.locator("#start").waitFor();
+  await page.selectOption("#opponent", "computer");
+  await page.selectOption("#level", "basic");
+  await page.check("#muggins-pegging");
+  const created = page.waitForResponse((res) => res.url().endsWith("/api/games"));
+  await page.click("#start-button");
+  assert.equal((await created).status(), 201);
+  const played = async (locator) => {
+    const drawn = Number(await page.evaluate(() => document.body.dataset.updates || 0));
+    const taken = page.waitForResponse((res) => res.url().includes("/act") && res.status() === 200);
+    await locator.click();
+    await taken;
+    await page.waitForFunction((before) => Number(document.body.dataset.updates || 0) > before, drawn);
+  };
+  for (let hand = 0; hand < 8 && asked.length === 0; hand++) {
+    const cards = page.locator("#hand button.card");
+    await cards.nth(5).waitFor();
+    await cards.nth(0).click();
+    await cards.nth(1).click();
+    await played(page.locator("#discard-button"));
+    for (let turn = 0; turn < 16; turn++) {
+      if (await page.locator("#continue-button:not(.hidden)").count()) break;
+      const playable = page.locator("#hand button.playable");
+      if (await playable.count()) await played(playable.first());
+      else if (await page.locator("#go-button:not(.hidden)").count()) await played(page.locator("#go-button"));
+      else await page.waitForTimeout(100);
+    }
+    if (asked.length === 0) await played(page.locator("#continue-button"));
+  }
+  assert.ok(asked.length > 0, "a card the person played pegged");
+  assert.match(asked[0], /^You play \S+ for \d+: what does it peg\?/);
+  const log = await page.locator("#log").innerText();
+  assert.match(log, /say "zero"\. It is/);
+  assert.match(log, /"muggins!"/);
+  assert.deepEqual(errors, []);
+});

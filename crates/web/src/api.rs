@@ -184,7 +184,13 @@ impl ApiError {
 
     /// The JSON body of the answer.
     fn body(&self) -> ErrorBody {
-        ErrorBody { error: self.to_string() }
+        let claim = match self {
+            ApiError::Move(MoveError::ClaimNeeded { card, count }) => {
+                Some(ClaimAsked { card: *card, count: *count })
+            }
+            _ => None,
+        };
+        ErrorBody { error: self.to_string(), claim }
     }
 
     /// The whole HTTP answer as text, for a connection answered without
@@ -215,6 +221,17 @@ impl ApiError {
 #[derive(Debug, Serialize)]
 struct ErrorBody {
     error: String,
+    /// With muggins for the pegging: the card played that pegs, whose
+    /// count the person must send with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    claim: Option<ClaimAsked>,
+}
+
+/// A card whose pegging the person must count.
+#[derive(Debug, Serialize)]
+struct ClaimAsked {
+    card: Card,
+    count: u8,
 }
 
 impl IntoResponse for ApiError {
@@ -376,7 +393,13 @@ impl Server {
             .iter()
             .map(|saved| Taken { seat: saved.seat, action: saved.action, claims: saved.claims })
             .collect();
-        let plan = Plan { kinds, config, games_to_win: row.games_to_win, seed: row.seed };
+        let plan = Plan {
+            kinds,
+            config,
+            games_to_win: row.games_to_win,
+            seed: row.seed,
+            muggins_pegging: resumed.summary.setup.muggins_pegging,
+        };
         let room = Room::load(
             plan,
             joined.clone(),
@@ -547,6 +570,9 @@ struct CreateBody {
     seed: Option<u64>,
     /// Games to win the match, 1 to 9; 1 without it.
     games: Option<u32>,
+    /// Whether people count what each card they play pegs (muggins):
+    /// false without it.
+    muggins_pegging: Option<bool>,
 }
 
 /// One seat of a new table.
@@ -583,7 +609,7 @@ struct Invitation {
 #[serde(tag = "action", rename_all = "lowercase")]
 enum ActBody {
     Discard { cards: Vec<Card> },
-    Play { card: Card },
+    Play { card: Card, claim: Option<u8> },
     Go,
     Continue,
 }
@@ -718,7 +744,8 @@ async fn create(
         .iter()
         .find(|(_, kind)| **kind == SeatKind::Creator)
         .map_or(Seat::ALL[0], |(seat, _)| seat);
-    let plan = Plan { kinds, config, games_to_win: games, seed };
+    let muggins_pegging = request.muggins_pegging.unwrap_or(false);
+    let plan = Plan { kinds, config, games_to_win: games, seed, muggins_pegging };
     let room = Room::open(plan, &server.engines, server.saver()).map_err(opening)?;
     let (game, entry) = server.store.open(room)?;
     let (state, invitations, pending) = {
@@ -787,7 +814,7 @@ async fn act(
             CardSet::from_distinct(cards)
                 .map_err(|error| ApiError::Malformed(error.to_string()))?,
         ),
-        ActBody::Play { card } => Move::Play(card),
+        ActBody::Play { card, claim } => Move::Play { card, claim },
         ActBody::Go => Move::Go,
         ActBody::Continue => Move::Continue,
     };

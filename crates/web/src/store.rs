@@ -279,7 +279,12 @@ mod tests {
         let kinds = BySeat::new(config, |seat| {
             if seat.index() == 0 { SeatKind::Creator } else { SeatKind::Computer(Strategy::Basic) }
         });
-        Room::open(Plan { kinds, config, games_to_win: 1, seed }, &Vec::new(), None).unwrap()
+        Room::open(
+            Plan { kinds, config, games_to_win: 1, seed, muggins_pegging: false },
+            &Vec::new(),
+            None,
+        )
+        .unwrap()
     }
 
     #[test]

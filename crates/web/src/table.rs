@@ -22,7 +22,7 @@ use crib_core::{
     Action, BySeat, Card, CardSet, Claims, Event, GameConfig, IllegalAction, Phase, Seat,
     derive_seed,
 };
-use crib_referee::narrate::{Narration, Perspective, Step, narrate};
+use crib_referee::narrate::{Narration, Perspective, Step, card_text, narrate};
 use crib_referee::{
     BuiltInContestant, Dealing, EngineContestant, EngineOptions, QueuedRecorder, RecordError,
     Recorder, Sitter, Table, TableError, TableSetup, Taken,
@@ -81,8 +81,14 @@ pub(crate) type Engines = Vec<(String, crib_referee::EngineCommand)>;
 pub enum Move {
     /// Give these cards to the crib.
     Discard(crib_core::CardSet),
-    /// Play a card.
-    Play(Card),
+    /// Play a card; with muggins for the pegging, `claim` is what the
+    /// person says it pegs (needed when it pegs).
+    Play {
+        /// The card.
+        card: Card,
+        /// The person's count of what it pegs.
+        claim: Option<u8>,
+    },
     /// Say go.
     Go,
     /// Deal the next round once a hand (or a game) is over.
@@ -108,6 +114,15 @@ pub enum MoveError {
     /// garbage): the table can go no further.
     #[error("a player at this table failed: {0}")]
     Failed(String),
+    /// With muggins for the pegging, a card that pegs was played without
+    /// the person's count of it.
+    #[error("{} at {count} pegs: say how many points (muggins), sent as claim", card_text(*card))]
+    ClaimNeeded {
+        /// The card.
+        card: Card,
+        /// The count with it.
+        count: u8,
+    },
 }
 
 /// The match saved at a table, shared between the table's recorder and the
@@ -197,6 +212,9 @@ pub(crate) struct Plan {
     pub games_to_win: u32,
     /// The table's seed: each match's follows from it.
     pub seed: u64,
+    /// Whether people count what each card they play pegs (muggins for the
+    /// pegging; the shows are counted for them).
+    pub muggins_pegging: bool,
 }
 
 impl Plan {
@@ -211,7 +229,8 @@ impl Plan {
             config: self.config,
             games_to_win: self.games_to_win,
             seed: self.match_seed(matches),
-            muggins: false,
+            muggins: self.muggins_pegging,
+            muggins_pegging: self.muggins_pegging,
         }
     }
 }
@@ -479,7 +498,10 @@ impl Room {
                 self.table.deal()
             }
             Move::Discard(cards) => self.table.act(seat, Action::Discard(cards), Claims::NONE),
-            Move::Play(card) => self.table.act(seat, Action::Play(card), Claims::NONE),
+            Move::Play { card, claim } => {
+                let claims = self.pegging_claims(seat, card, claim)?;
+                self.table.act(seat, Action::Play(card), claims)
+            }
             Move::Go => self.table.act(seat, Action::Go, Claims::NONE),
         };
         match done {
@@ -494,6 +516,29 @@ impl Room {
         self.advance();
         self.changed();
         Ok(())
+    }
+
+    /// The claims for `seat`'s play of `card`: with muggins for the
+    /// pegging, the person's `claim` of what it pegs, needed when it pegs.
+    fn pegging_claims(
+        &self,
+        seat: Seat,
+        card: Card,
+        claim: Option<u8>,
+    ) -> Result<Claims, MoveError> {
+        if !self.plan.muggins_pegging {
+            return Ok(Claims::NONE);
+        }
+        if let Some(points) = claim {
+            return Ok(Claims::NONE.with_pegging(points));
+        }
+        let (_, preview) = self.table.preview(seat, Action::Play(card), Claims::NONE)?;
+        match preview.first() {
+            Some(Event::Played { count, points, .. }) if !points.is_empty() => {
+                Err(MoveError::ClaimNeeded { card, count: *count })
+            }
+            _ => Ok(Claims::NONE),
+        }
     }
 
     /// A new match at the same table, same seats and tokens: the one being

@@ -645,3 +645,43 @@ async fn the_cards_of_a_hand_stay_on_the_table_until_the_next_deal() {
     assert_eq!(status, StatusCode::OK, "{dealt}");
     assert!(dealt["laid"].is_null());
 }
+
+#[tokio::test]
+async fn with_muggins_for_the_pegging_a_scoring_card_waits_for_its_count() {
+    let app = app();
+    let body = json!({"seed": 3, "level": "basic", "muggins_pegging": true});
+    let (id, token, _) = create(&app, body).await;
+    for _ in 0..400 {
+        let before = state(&app, &id, &token).await;
+        let (name, body) = first_move_body(&before).expect("the seat has a move");
+        let (status, value) = act(&app, &id, &token, body.clone()).await;
+        if name != "play" || status == StatusCode::OK {
+            assert_eq!(status, StatusCode::OK, "{value}");
+            continue;
+        }
+        // The card pegs: refused until the person says how much, nothing
+        // changed meanwhile.
+        assert_error(status, &value, StatusCode::CONFLICT, "say how many points");
+        assert_eq!(value["claim"]["card"], body["card"]);
+        assert!(value["claim"]["count"].as_u64().unwrap() <= 31);
+        assert_eq!(state(&app, &id, &token).await, before);
+        let mut claimed = body.clone();
+        claimed["claim"] = json!(0);
+        let (status, value) = act(&app, &id, &token, claimed).await;
+        assert_eq!(status, StatusCode::OK, "{value}");
+        let events: Vec<&Value> =
+            value["events"].as_array().unwrap().iter().map(|said| &said["event"]).collect();
+        let played = events
+            .iter()
+            .position(|event| event["event"] == "played" && event["seat"] == 0)
+            .expect("the card is played");
+        assert_eq!(events[played]["claimed"], 0);
+        let muggins = events[played + 1];
+        assert_eq!(muggins["event"], "muggins", "{events:?}");
+        assert_eq!((muggins["seat"].as_u64(), muggins["from"].as_u64()), (Some(1), Some(0)));
+        let pegged = events[played]["points"].clone();
+        assert!(muggins["points"].as_u64().unwrap() > 0, "{pegged}");
+        return;
+    }
+    panic!("no card the person played pegged");
+}

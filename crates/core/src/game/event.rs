@@ -103,8 +103,15 @@ pub enum Event {
         card: Card,
         /// The count with the card.
         count: u8,
-        /// What the card pegged for the seat, go or last card included.
+        /// What the card pegged for the seat, go or last card included:
+        /// the true points, whatever the seat claimed.
         points: PegPoints,
+        /// What the seat said the card pegged, if it counts its own pegging
+        /// (muggins, see [`Claims`](crate::Claims)) and the card pegs: it
+        /// pegs its claim, but never more than `points`; what it missed
+        /// follows as [`Event::Muggins`].
+        #[serde(skip_serializing_if = "Option::is_none")]
+        claimed: Option<u8>,
     },
     /// A seat said go.
     Go {
@@ -147,7 +154,8 @@ pub enum Event {
         /// What the seat said its show was worth.
         claimed: u8,
     },
-    /// Muggins: points a seat missed in its own count, pegged by the seat
+    /// Muggins: points a seat missed in its own count (of a show, or of a
+    /// card it played: the event before says which), pegged by the seat
     /// after it, which called them.
     Muggins {
         /// The seat that pegs the points.
@@ -180,8 +188,10 @@ impl Event {
     pub fn points(&self) -> Option<(Seat, u8)> {
         match self {
             Event::HisHeels { dealer } => Some((*dealer, 2)),
-            Event::Played { seat, points, .. } if !points.is_empty() => {
-                Some((*seat, points.total()))
+            Event::Played { seat, points, claimed, .. } => {
+                let total = points.total();
+                let pegged = claimed.map_or(total, |claimed| claimed.min(total));
+                (pegged > 0).then_some((*seat, pegged))
             }
             Event::Go { point_to: Some(seat), .. } => Some((*seat, 1)),
             Event::Shown { seat, breakdown } => Some((*seat, breakdown.total())),

@@ -253,22 +253,31 @@ impl Tally {
 /// which pegs them at once, before the next show is counted. Claims only
 /// matter to an action that brings the show: see [`Game::play_claiming`].
 ///
+/// A seat may count its own pegging the same way: a claim for the play
+/// ([`Claims::with_pegging`]) is what the seat says the card it plays pegs
+/// (fifteen, pair, run, thirty-one, last card). A play that pegs nothing
+/// needs no count, so its claim is ignored. The point for a go, pegged by
+/// the last seat to play when the others cannot, is always counted by the
+/// game.
+///
 /// ```
 /// use crib_core::{Claims, Seat};
-/// let claims = Claims::NONE.with_hand(Seat::ALL[0], 8).with_crib(4);
+/// let claims = Claims::NONE.with_hand(Seat::ALL[0], 8).with_crib(4).with_pegging(2);
 /// assert_eq!(claims.hand(Seat::ALL[0]), Some(8));
 /// assert_eq!(claims.hand(Seat::ALL[1]), None);
 /// assert_eq!(claims.crib(), Some(4));
+/// assert_eq!(claims.pegging(), Some(2));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Claims {
     hands: [Option<u8>; 4],
     crib: Option<u8>,
+    pegging: Option<u8>,
 }
 
 impl Claims {
     /// No claims: the game counts every show.
-    pub const NONE: Claims = Claims { hands: [None; 4], crib: None };
+    pub const NONE: Claims = Claims { hands: [None; 4], crib: None, pegging: None };
 
     /// These claims, and `points` claimed for `seat`'s hand.
     #[must_use]
@@ -294,6 +303,40 @@ impl Claims {
     #[must_use]
     pub const fn crib(&self) -> Option<u8> {
         self.crib
+    }
+
+    /// These claims, and `points` claimed by the seat that plays a card for
+    /// what the card pegs.
+    #[must_use]
+    pub const fn with_pegging(mut self, points: u8) -> Claims {
+        self.pegging = Some(points);
+        self
+    }
+
+    /// The points the seat that plays a card claims it pegs, if it counts
+    /// its own pegging.
+    #[must_use]
+    pub const fn pegging(&self) -> Option<u8> {
+        self.pegging
+    }
+}
+
+/// Where points counted by the rule of muggins are tallied: the source the
+/// claim was for, for the claiming seat and the caller alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Counted {
+    Hand,
+    Crib,
+    Pegging,
+}
+
+impl Counted {
+    fn of(self, points: &mut SourcePoints) -> &mut u32 {
+        match self {
+            Counted::Hand => &mut points.hand,
+            Counted::Crib => &mut points.crib,
+            Counted::Pegging => &mut points.pegging,
+        }
     }
 }
 
@@ -650,9 +693,13 @@ impl Game {
     /// [`Game::play`] where seats count their own shows: if `action` brings
     /// the show, each show that `claims` holds a claim for is pegged by the
     /// rule of muggins (see [`Claims`]) and reported as [`Event::Claimed`],
-    /// followed by [`Event::Muggins`] for points missed. An interface that
+    /// followed by [`Event::Muggins`] for points missed. Likewise, if
+    /// `action` plays a card that pegs and `claims` holds a claim for the
+    /// play ([`Claims::with_pegging`]), the seat pegs its claim up to the
+    /// true points ([`Event::Played`] says what it claimed) and the seat
+    /// after it pegs what was missed ([`Event::Muggins`]). An interface that
     /// asks a person for their count can try the action on a clone of the
-    /// game first to learn which shows will be counted.
+    /// game first to learn which shows will be counted, or what a card pegs.
     ///
     /// ```
     /// use crib_core::{Action, Claims, Event, Game, GameConfig, Phase, Seat};
@@ -838,10 +885,17 @@ impl Game {
     fn peg_card(&mut self, seat: Seat, card: Card, claims: &Claims, sink: &mut impl Sink) {
         self.hands[seat.index()].remove(card);
         let PegPlay { count, points, count_ended } = self.pegging.play_unchecked(seat, card);
-        sink.emit(|| Event::Played { seat, card, count, points });
         let total = points.total();
-        self.round_points[seat.index()].pegging += u32::from(total);
-        if self.peg(seat, total, sink) {
+        let claimed = claims.pegging().filter(|_| total > 0);
+        sink.emit(|| Event::Played { seat, card, count, points, claimed });
+        let won = match claimed {
+            Some(claimed) => self.peg_claimed(seat, total, claimed, Counted::Pegging, sink),
+            None => {
+                self.round_points[seat.index()].pegging += u32::from(total);
+                self.peg(seat, total, sink)
+            }
+        };
+        if won {
             return;
         }
         if count_ended {
@@ -881,8 +935,9 @@ impl Game {
             let points = score_unchecked(hand, starter, Rules::Hand);
             self.shown |= 1 << seat.index();
             if let Some(claimed) = claims.hand(seat) {
-                let show = show_of(hand, starter);
-                if self.peg_claimed(seat, show, Rules::Hand, claimed, sink) {
+                let breakdown = show_of(hand, starter).breakdown(Rules::Hand);
+                sink.emit(|| Event::Claimed { seat, crib: false, breakdown, claimed });
+                if self.peg_claimed(seat, points, claimed, Counted::Hand, sink) {
                     return;
                 }
                 continue;
@@ -901,7 +956,9 @@ impl Game {
         let points = score_unchecked(crib, starter, Rules::Crib);
         self.shown |= CRIB_SHOWN;
         if let Some(claimed) = claims.crib() {
-            if self.peg_claimed(dealer, show_of(crib, starter), Rules::Crib, claimed, sink) {
+            let breakdown = show_of(crib, starter).breakdown(Rules::Crib);
+            sink.emit(|| Event::Claimed { seat: dealer, crib: true, breakdown, claimed });
+            if self.peg_claimed(dealer, points, claimed, Counted::Crib, sink) {
                 return;
             }
         } else {
@@ -925,28 +982,20 @@ impl Game {
         self.phase = Phase::Deal;
     }
 
-    /// Pegs a show that `seat` counted itself (see [`Claims`]): its claim up
-    /// to the true count, then what it missed for the seat after it. Points
-    /// called by muggins go to the caller's tally under the source they were
-    /// missed from (hand or crib). Returns whether that won the game.
+    /// Pegs `points` that `seat` counted itself and claimed as `claimed`
+    /// (see [`Claims`]): its claim up to the true points, then what it
+    /// missed for the seat after it, who called muggins. Both are tallied
+    /// under the source `counted`. Returns whether that won the game.
     fn peg_claimed(
         &mut self,
         seat: Seat,
-        show: Show,
-        rules: Rules,
+        points: u8,
         claimed: u8,
+        counted: Counted,
         sink: &mut impl Sink,
     ) -> bool {
-        let points = show.score(rules);
         let pegged = claimed.min(points);
-        let crib = rules == Rules::Crib;
-        sink.emit(|| Event::Claimed { seat, crib, breakdown: show.breakdown(rules), claimed });
-        let source = |game: &mut Game, seat: Seat, points: u8| {
-            let tally = &mut game.round_points[seat.index()];
-            let source = if crib { &mut tally.crib } else { &mut tally.hand };
-            *source += u32::from(points);
-        };
-        source(self, seat, pegged);
+        *counted.of(&mut self.round_points[seat.index()]) += u32::from(pegged);
         if self.peg(seat, pegged, sink) {
             return true;
         }
@@ -956,7 +1005,7 @@ impl Game {
         }
         let caller = seat.next(self.config.players());
         sink.emit(|| Event::Muggins { seat: caller, from: seat, points: missed });
-        source(self, caller, missed);
+        *counted.of(&mut self.round_points[caller.index()]) += u32::from(missed);
         self.peg(caller, missed, sink)
     }
 

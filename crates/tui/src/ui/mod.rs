@@ -124,7 +124,11 @@ fn status_line(app: &App, area: Rect, buf: &mut Buffer) {
         left.push_span(Span::styled(chance, theme::strong()));
     }
     let seed = format!("seed {}", app.seed());
-    let muggins = if app.options().muggins { " · muggins" } else { "" };
+    let muggins = match (app.options().muggins, app.options().muggins_pegging) {
+        (true, true) => " · muggins, pegging too",
+        (true, false) => " · muggins",
+        (false, _) => "",
+    };
     buf.set_line(area.x, area.y, &left, area.width);
     // The seed always, and the opponent cut to the room left: a long engine
     // command line ends in an ellipsis rather than hiding the seed.

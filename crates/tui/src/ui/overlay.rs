@@ -131,6 +131,10 @@ fn help(app: &App) -> Vec<Line<'static>> {
         ));
         lines.push(Line::raw("  what you say, never more than the count; what you miss, the next"));
         lines.push(Line::raw("  player pegs at once (\"muggins!\")."));
+        if app.options().muggins_pegging {
+            lines.push(Line::raw("  Your pegging too: when a card you play pegs, say how many"));
+            lines.push(Line::raw("  points (the point for a go is counted for you)."));
+        }
     }
     lines
 }

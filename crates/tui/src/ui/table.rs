@@ -12,7 +12,7 @@ use ratatui::widgets::Widget;
 use super::cards::{self, CARD_STEP};
 use super::theme;
 use crate::app::{App, HUMAN, ShowItem, Stage};
-use crib_referee::narrate::{Perspective, capitalised, cards_text};
+use crib_referee::narrate::{Perspective, capitalised, card_text, cards_text};
 
 /// The column where cards start, after the labels.
 const CARDS: u16 = 20;
@@ -349,7 +349,14 @@ pub(super) fn prompt(app: &App, area: Rect, buf: &mut Buffer) {
             None => " Waiting…".to_owned(),
         },
         Stage::Show => " Counting the show… enter hurries".to_owned(),
-        Stage::Claim => format!(" Your count: {}▏ (enter when done)", app.claim_input()),
+        Stage::Claim => match app.pegging_claim() {
+            Some((card, count)) => format!(
+                " You play {} for {count}: what does it peg? {}▏ (enter; points you miss are muggins)",
+                card_text(card),
+                app.claim_input()
+            ),
+            None => format!(" Your count: {}▏ (enter when done)", app.claim_input()),
+        },
         Stage::RoundOver => format!(
             " The hand is over. Enter: the next deal ({} {}).",
             app.perspective().object(table.dealer),

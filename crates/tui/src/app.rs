@@ -682,6 +682,9 @@ impl App {
                 let nothing = |reason| Hint::Nothing { reason };
                 let advice = match self.stage() {
                     Stage::Discard | Stage::Play => hint(&self.table, self.seed),
+                    Stage::Claim if self.pegging_claim.is_some() => {
+                        nothing("count what your card pegs yourself: that is muggins")
+                    }
                     Stage::Claim => nothing("count your cards yourself: that is muggins"),
                     Stage::Show => nothing("the hands are being counted"),
                     Stage::Waiting => nothing("the computer is to move"),

@@ -194,6 +194,35 @@ fn muggins_for_the_pegging_gives_the_computer_a_play_claimed_short() {
 }
 
 #[test]
+fn a_hint_while_counting_a_play_says_what_is_counted() {
+    let options = crib_tui::Options {
+        seed: 3,
+        muggins: true,
+        muggins_pegging: true,
+        games_to_win: 1,
+        ..Default::default()
+    };
+    let computer =
+        crib_referee::Sitter::program(crib_referee::BuiltInContestant::new(Strategy::Basic));
+    let mut game = crib_tui::App::new(options, vec![computer], None);
+    // Shows counted on the way are claimed in full; the first card that
+    // pegs stops the script.
+    while game.pegging_claim().is_none() {
+        play_until(&mut game, &[Stage::Claim, Stage::MatchOver], &mut |_| 29);
+        assert_eq!(game.stage(), Stage::Claim, "the match ended with no card that pegged");
+        if game.pegging_claim().is_none() {
+            type_keys(&mut game, "29");
+            press(&mut game, KeyCode::Enter);
+        }
+    }
+    press(&mut game, KeyCode::Char('h'));
+    let Some(Overlay::Hint(Hint::Nothing { reason }, _)) = game.overlay() else {
+        panic!("no hint while a play is counted: {:?}", game.overlay())
+    };
+    assert!(reason.contains("what your card pegs"), "{reason}");
+}
+
+#[test]
 fn muggins_corrects_an_over_count_and_takes_an_exact_one() {
     // Claiming 29 every time is corrected to the true count; claiming the
     // true count is right. Either way nothing goes to the computer.

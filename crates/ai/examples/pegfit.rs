@@ -1,16 +1,18 @@
 //! Fits the estimate of what kept cards are worth in the play
-//! (`src/pegvalue.rs`) to seeded two-player rounds played out by the
-//! expert's search, and prints the coefficients.
+//! (`src/peg_value.rs`) to seeded rounds played out by the expert's
+//! search, and prints the coefficients.
 //!
-//! Each round deals two hands; each player keeps, half the time, the
-//! expert's keep, and otherwise one of the five next best keeps by hand and
-//! crib (so that the features vary where the choices are made); then both
-//! play with the expert's search. The net points of the play (own less the
-//! opponent's) are regressed by least squares on features of the kept
-//! ranks, separately for the dealer and the pone.
+//! Each round deals a hand to every seat; each player keeps, half the time,
+//! the expert's keep, and otherwise one of the next best keeps by hand and
+//! crib (up to five, so that the features vary where the choices are made);
+//! then all play with the expert's search. The net points of the play (the
+//! keeper's side's less the mean of the other sides') are regressed by
+//! least squares on features of the kept ranks, separately for each place
+//! at the table: the dealer, the pone, and with three or four players the
+//! seats after the pone.
 //!
 //! ```text
-//! cargo run --release -p crib-ai --example pegfit -- [rounds] [seed]
+//! cargo run --release -p crib-ai --example pegfit -- [rounds] [seed] [players]
 //! ```
 
 use crib_ai::{ExpertOptions, FEATURES, ThrowModel, choose_play, keep_values, pegging_features};
@@ -87,12 +89,18 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let rounds: u64 = args.next().and_then(|text| text.parse().ok()).unwrap_or(20_000);
     let seed: u64 = args.next().and_then(|text| text.parse().ok()).unwrap_or(1);
-    let config = GameConfig::default();
+    let players: u8 = args.next().and_then(|text| text.parse().ok()).unwrap_or(2);
+    let Ok(config) = GameConfig::new(players, 121) else {
+        eprintln!("pegfit: {players} players: the table seats 2, 3 or 4");
+        std::process::exit(2);
+    };
     let mut options = ExpertOptions::default();
     options.pegging.worlds = 32;
     options.pegging.endgame = 0;
     let model = ThrowModel::reasonable();
-    let (dealer, pone) = (Seat::ALL[0], Seat::ALL[1]);
+    let dealer = Seat::ALL[0];
+    let seats = usize::from(players);
+    let empty = || vec![Sums::new(); seats];
     let sums = (0..rounds)
         .into_par_iter()
         .map(|index| {
@@ -100,18 +108,21 @@ fn main() {
             let mut rng = crib_core::seeded_rng(round_seed);
             let mut game = Game::new(config, dealer, round_seed).expect("seat 0 deals");
             let mut deck = Deck::shuffled(derive_seed(round_seed, 1));
-            let hands = [deck.deal_set(6).expect("cards"), deck.deal_set(6).expect("cards")];
+            let hands: Vec<CardSet> =
+                config.seats().map(|_| deck.deal_set(config.dealt()).expect("cards")).collect();
+            let crib = deck.deal_set(config.crib_from_deck()).expect("cards");
             let starter = deck.deal().expect("a starter");
-            game.deal_stacked(dealer, &hands, CardSet::EMPTY, starter).expect("a deal");
-            let mut kept = [CardSet::EMPTY; 2];
-            for seat in [dealer, pone] {
+            game.deal_stacked(dealer, &hands, crib, starter).expect("a deal");
+            let mut kept = vec![CardSet::EMPTY; seats];
+            for seat in config.seats() {
                 let values = keep_values(config, seat, dealer, hands[seat.index()], model)
-                    .expect("six cards");
-                let choice = if rng.random_bool(0.5) { 0 } else { rng.random_range(1..6) };
+                    .expect("a deal of the table's size");
+                let others = values.len().min(6);
+                let choice = if rng.random_bool(0.5) { 0 } else { rng.random_range(1..others) };
                 kept[seat.index()] = values[choice].keep;
                 game.play(seat, Action::Discard(values[choice].discard)).expect("a discard");
             }
-            let mut pegged = [0i32; 2];
+            let mut pegged = [0.0f64; 4];
             while game.phase() == Phase::Pegging {
                 let Some(seat) = game.pegging().turn() else { break };
                 let view = game.view(seat);
@@ -125,23 +136,33 @@ fn main() {
                 };
                 for event in game.play(seat, action).expect("a legal play") {
                     if let crib_core::Event::Played { seat, points, .. } = event {
-                        pegged[seat.index()] += i32::from(points.total());
+                        pegged[config.side_of(seat).index()] += f64::from(points.total());
                     }
                     if let crib_core::Event::Go { point_to: Some(seat), .. } = event {
-                        pegged[seat.index()] += 1;
+                        pegged[config.side_of(seat).index()] += 1.0;
                     }
                 }
             }
-            let net = f64::from(pegged[0] - pegged[1]);
-            let mut sums = [Sums::new(), Sums::new()];
-            sums[0].add(&pegging_features(kept[0]), net);
-            sums[1].add(&pegging_features(kept[1]), -net);
+            let total: f64 = pegged.iter().sum();
+            let others = f64::from(config.sides() - 1);
+            let mut sums = empty();
+            // Seat 0 deals, so a seat's number is its place after the dealer.
+            for seat in config.seats() {
+                let own = pegged[config.side_of(seat).index()];
+                let net = own - (total - own) / others;
+                sums[seat.index()].add(&pegging_features(kept[seat.index()]), net);
+            }
             sums
         })
-        .reduce(|| [Sums::new(), Sums::new()], |[a, b], [c, d]| [a.merge(c), b.merge(d)]);
-    for (name, sums) in ["dealer", "pone"].iter().zip(&sums) {
+        .reduce(empty, |a, b| a.into_iter().zip(b).map(|(a, b)| a.merge(b)).collect());
+    for (place, sums) in sums.iter().enumerate() {
         let coefficients = sums.solve();
         let mean = sums.y / sums.n;
+        let name = match place {
+            0 => "dealer".to_owned(),
+            1 => "pone".to_owned(),
+            _ => format!("seat {place} after the dealer"),
+        };
         println!("// {name}: {} rounds, mean net {:.3}", sums.n, mean);
         let text: Vec<String> = coefficients.iter().map(|c| format!("{c:.3}")).collect();
         println!("[{}],", text.join(", "));

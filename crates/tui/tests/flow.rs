@@ -143,11 +143,9 @@ fn muggins_gives_the_computer_what_the_person_misses() {
     assert!(game.log().iter().any(|m| m.text.contains("\"muggins!\"")));
 }
 
-#[test]
-fn muggins_for_the_pegging_gives_the_computer_a_play_claimed_short() {
-    // The person counts their pegging too and says every scoring card pegs
-    // nothing (their shows they over-count, which is corrected): each point
-    // their cards peg goes to the computer as muggins.
+/// A one-game match against the basic player in which the person counts
+/// their shows and their pegging (muggins).
+fn counting_the_pegging() -> crib_tui::App {
     let options = crib_tui::Options {
         seed: 3,
         muggins: true,
@@ -157,7 +155,15 @@ fn muggins_for_the_pegging_gives_the_computer_a_play_claimed_short() {
     };
     let computer =
         crib_referee::Sitter::program(crib_referee::BuiltInContestant::new(Strategy::Basic));
-    let mut game = crib_tui::App::new(options, vec![computer], None);
+    crib_tui::App::new(options, vec![computer], None)
+}
+
+#[test]
+fn muggins_for_the_pegging_gives_the_computer_a_play_claimed_short() {
+    // The person counts their pegging too and says every scoring card pegs
+    // nothing (their shows they over-count, which is corrected): each point
+    // their cards peg goes to the computer as muggins.
+    let mut game = counting_the_pegging();
     let mut prompts = 0;
     play_until(&mut game, &[Stage::MatchOver], &mut |app| match app.pegging_claim() {
         Some((card, count)) => {
@@ -195,16 +201,7 @@ fn muggins_for_the_pegging_gives_the_computer_a_play_claimed_short() {
 
 #[test]
 fn a_hint_while_counting_a_play_says_what_is_counted() {
-    let options = crib_tui::Options {
-        seed: 3,
-        muggins: true,
-        muggins_pegging: true,
-        games_to_win: 1,
-        ..Default::default()
-    };
-    let computer =
-        crib_referee::Sitter::program(crib_referee::BuiltInContestant::new(Strategy::Basic));
-    let mut game = crib_tui::App::new(options, vec![computer], None);
+    let mut game = counting_the_pegging();
     // Shows counted on the way are claimed in full; the first card that
     // pegs stops the script.
     while game.pegging_claim().is_none() {

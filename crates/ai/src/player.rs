@@ -375,11 +375,9 @@ impl Player for ExpertPlayer {
         }
     }
 
+    /// The analysis's choice, without the search when one card fits.
     fn play(&mut self, view: &View) -> Option<Card> {
-        if view.playable().len() == 1 {
-            return view.playable().first();
-        }
-        self.play_analysis(view).choice
+        crate::choose_play(view, &self.options.pegging, position_seed(self.seed, view))
     }
 }
 

@@ -1,0 +1,416 @@
+//! The expert's play of the cards with three or four players: the worlds it
+//! samples and the search of each.
+//!
+//! # Worlds
+//!
+//! As with two players (see [`peg`](crate::peg)), each other seat's deal
+//! is its played cards plus unseen cards drawn at random, five in all; the
+//! model of its discard keeps four, and the deal is kept only if those four
+//! include every card it has played and agree with a go it said in this
+//! count. Seats are drawn one after another, each from the cards the ones
+//! before left; a seat whose deal the model explains too rarely to find in
+//! a few tries gets cards drawn uniformly. The crib's unseen cards (the
+//! other seats' throws, and with three players the deck's card) complete
+//! the world.
+//!
+//! # Search
+//!
+//! The rest of the play is searched by minimax with alpha-beta pruning for
+//! a few plies: the player's side maximises its points less the others'
+//! (shared equally between the two other sides with three players), every
+//! other seat minimises. A partner is the player's side, so it plays for
+//! it.
+//!
+//! # The end of the game
+//!
+//! A side that reaches the target wins at once, even in the middle of the
+//! play. Once a side is within [`PegOptions::endgame`] of the target, the
+//! search counts the scores: a play that reaches the target is worth
+//! [`WIN`] points to the player's side if it is its own and costs it as
+//! much if it is another side's, and the search goes to the end of the
+//! play, where the hands and the crib of the world are counted in the order
+//! of the show (from the dealer's left round to the dealer, then the crib)
+//! and the first side to reach the target wins. So the expert pegs out when
+//! it can, and spends a card to block a side that is about to.
+
+use crib_core::{Card, CardSet, GameConfig, Pegging, Rules, Seat, Side, View, score_unchecked};
+
+use crate::crib::Stake;
+use crate::peg::{
+    Inference, PegOptions, World, agrees_with_go, cut_off, draw, inferred_keep, playable,
+    uniform_held,
+};
+
+/// What winning the game is worth, in points of the play: far more than
+/// any play pegs, so that the search takes a win whenever it can and
+/// blocks a loss, and still a finite number, so that a small chance of
+/// winning over the sampled worlds weighs like that many points.
+pub(crate) const WIN: f64 = 100.0;
+
+// ---------------------------------------------------------------------------
+// Sampling
+
+/// The worlds for a decision: a quarter as many as with two players, since
+/// each is searched wider.
+pub(crate) fn sample_worlds(
+    view: &View,
+    options: &PegOptions,
+    rng: &mut impl rand::Rng,
+) -> Vec<World> {
+    let unseen: Vec<Card> = (!view.known_cards()).iter().collect();
+    let wanted = (options.worlds as usize / 4).max(1);
+    (0..wanted).map(|_| sample_world(view, options, &unseen, rng)).collect()
+}
+
+/// One world: each other seat's cards inferred from its deal where the
+/// model finds one, else drawn uniformly, then the rest of the crib.
+fn sample_world(
+    view: &View,
+    options: &PegOptions,
+    unseen: &[Card],
+    rng: &mut impl rand::Rng,
+) -> World {
+    let config = view.config;
+    let pegging = &view.pegging;
+    let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY };
+    world.held[view.seat.index()] = view.hand;
+    let mut pool = unseen.to_vec();
+    // Seats that said go first: their cards are the most constrained.
+    let (went, rest): (Vec<Seat>, Vec<Seat>) = config
+        .seats()
+        .filter(|&seat| seat != view.seat)
+        .partition(|&seat| pegging.has_said_go(seat));
+    for seat in went.into_iter().chain(rest) {
+        let inferred = (0..options.tries)
+            .find_map(|_| inferred_cards(view, seat, options.inference, &mut pool, rng));
+        let (held, thrown) =
+            inferred.unwrap_or_else(|| (uniform_held(pegging, seat, &pool, rng), CardSet::EMPTY));
+        pool.retain(|&card| !held.contains(card) && !thrown.contains(card));
+        world.held[seat.index()] = held;
+        world.crib |= thrown;
+    }
+    // The crib's four cards: the player's throw, the throws just inferred,
+    // and the rest from the cards no one holds.
+    let missing = 4usize.saturating_sub(view.discards.len() + world.crib.len());
+    world.crib |= draw(&mut pool, missing, rng);
+    world
+}
+
+/// The cards `seat` holds and the card it threw, by the model of its
+/// discard from a deal of its played cards and cards drawn from `pool`;
+/// `None` if the model's keep does not explain its plays and gos.
+fn inferred_cards(
+    view: &View,
+    seat: Seat,
+    inference: Inference,
+    pool: &mut [Card],
+    rng: &mut impl rand::Rng,
+) -> Option<(CardSet, CardSet)> {
+    if inference == Inference::Uniform {
+        return None;
+    }
+    let config = view.config;
+    let played = view.pegging.played_by(seat);
+    let deal = played | draw(pool, config.dealt().saturating_sub(played.len()), rng);
+    let keep = inferred_keep(deal, Stake::of(config, seat, view.dealer), inference)?;
+    let held = keep - played;
+    (played.is_subset(keep) && agrees_with_go(&view.pegging, seat, held))
+        .then_some((held, deal - keep))
+}
+
+// ---------------------------------------------------------------------------
+// Search
+
+/// The board the search plays for once a side is near the target.
+#[derive(Clone, Copy, Debug)]
+struct Board {
+    target: u16,
+    /// Each side's score now, by side.
+    scores: [u16; 3],
+    /// The show of this world in the order it is counted: each hand from
+    /// the dealer's left round to the dealer, then the crib, with the side
+    /// that counts it.
+    show: [(Side, u16); 5],
+}
+
+/// The search of one world with three or four players.
+pub(crate) struct Search {
+    config: GameConfig,
+    me: Side,
+    start: Pegging,
+    held: [CardSet; 4],
+    /// The plies searched; without a limit near the end of the game.
+    depth: u32,
+    board: Option<Board>,
+}
+
+impl Search {
+    pub(crate) fn new(view: &View, world: &World, options: &PegOptions) -> Search {
+        let config = view.config;
+        let board = Self::board(view, world, options);
+        Search {
+            config,
+            me: config.side_of(view.seat),
+            start: view.pegging,
+            held: world.held,
+            depth: if board.is_some() { u32::MAX } else { options.depth },
+            board,
+        }
+    }
+
+    /// The board of the world, if a side is within `options.endgame` of
+    /// the target.
+    fn board(view: &View, world: &World, options: &PegOptions) -> Option<Board> {
+        let config = view.config;
+        let target = u16::from(config.target());
+        let mut scores = [0; 3];
+        for side in config.all_sides() {
+            scores[side.index()] = view.board.score(side);
+        }
+        let leader = scores.iter().copied().max().unwrap_or(0);
+        let starter = view.starter?;
+        if options.endgame == 0 || leader + options.endgame < target {
+            return None;
+        }
+        let count = |cards: CardSet, rules| {
+            if cards.len() == 4 { u16::from(score_unchecked(cards, starter, rules)) } else { 0 }
+        };
+        let mut show = [(config.side_of(view.dealer), 0); 5];
+        let mut seat = view.dealer;
+        for slot in show.iter_mut().take(usize::from(config.players())) {
+            seat = seat.next(config.players());
+            let kept = if seat == view.seat {
+                view.kept
+            } else {
+                view.pegging.played_by(seat) | world.held[seat.index()]
+            };
+            *slot = (config.side_of(seat), count(kept, Rules::Hand));
+        }
+        let crib = view.discards | world.crib;
+        show[usize::from(config.players())] =
+            (config.side_of(view.dealer), count(crib, Rules::Crib));
+        Some(Board { target, scores, show })
+    }
+
+    /// The value of the player's playing `card` now.
+    pub(crate) fn root(&self, card: Card) -> f64 {
+        let Some(seat) = self.start.turn() else { return 0.0 };
+        let mut held = self.held;
+        let mut pegging = self.start;
+        let points = pegging.play_unchecked(seat, card).points.total();
+        held[seat.index()].remove(card);
+        if let Some(board) = self.board
+            && self.config.sides() == 3
+        {
+            let mut scores = board.scores;
+            let side = self.config.side_of(seat);
+            let values = self.each_side(&board, &pegging, &mut held, &mut scores, side, points, 1);
+            return values[self.me.index()];
+        }
+        let mut scores = self.board.map(|board| board.scores);
+        let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
+        self.scored(seat, points, &mut scores)
+            + self.value(&pegging, &mut held, scores, low, high, 1)
+    }
+
+    /// What `points` pegged by `seat` are worth to the player, with [`WIN`]
+    /// if they take its side to the target; `scores` (near the end) move
+    /// with them.
+    fn scored(&self, seat: Seat, points: u8, scores: &mut Option<[u16; 3]>) -> f64 {
+        let gain = self.gain(seat, points);
+        match (scores.as_mut(), self.board) {
+            (Some(scores), Some(board)) => {
+                let side = self.config.side_of(seat);
+                scores[side.index()] += u16::from(points);
+                gain + self.won(side, scores[side.index()], board.target)
+            }
+            _ => gain,
+        }
+    }
+
+    /// [`WIN`] for the player's side reaching the target, minus it for
+    /// another side's; 0 short of it.
+    fn won(&self, side: Side, score: u16, target: u16) -> f64 {
+        if score < target {
+            0.0
+        } else if side == self.me {
+            WIN
+        } else {
+            -WIN
+        }
+    }
+
+    /// Points pegged by `seat`, as they count for the player: positive for
+    /// the player's side, negative for the others (shared between them with
+    /// three players).
+    fn gain(&self, seat: Seat, points: u8) -> f64 {
+        let points = f64::from(points);
+        if self.config.side_of(seat) == self.me {
+            points
+        } else {
+            -points / f64::from(self.config.sides() - 1)
+        }
+    }
+
+    /// Whether `scores` show a side at the target: the game is over.
+    fn over(&self, scores: Option<[u16; 3]>) -> bool {
+        match (scores, self.board) {
+            (Some(scores), Some(board)) => scores.iter().any(|&score| score >= board.target),
+            _ => false,
+        }
+    }
+
+    /// Minimax from `pegging` to the end of the play (or the depth limit):
+    /// the net points still to peg, and near the end of the game the win.
+    fn value(
+        &self,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        scores: Option<[u16; 3]>,
+        mut alpha: f64,
+        mut beta: f64,
+        depth: u32,
+    ) -> f64 {
+        if self.over(scores) {
+            return 0.0;
+        }
+        let Some(seat) = pegging.turn() else {
+            return self.after_play(scores);
+        };
+        if depth >= self.depth {
+            return 0.0;
+        }
+        let fits = playable(pegging, held[seat.index()]);
+        if fits.is_empty() {
+            let mut next = *pegging;
+            let mut scores = scores;
+            let gain =
+                next.go_unchecked(seat).point_to.map_or(0.0, |to| self.scored(to, 1, &mut scores));
+            return gain + self.value(&next, held, scores, alpha - gain, beta - gain, depth);
+        }
+        let maximise = self.config.side_of(seat) == self.me;
+        let mut best = if maximise { f64::NEG_INFINITY } else { f64::INFINITY };
+        for card in fits {
+            let mut next = *pegging;
+            let points = next.play_unchecked(seat, card).points.total();
+            let mut scores = scores;
+            let gain = self.scored(seat, points, &mut scores);
+            held[seat.index()].remove(card);
+            let value =
+                gain + self.value(&next, held, scores, alpha - gain, beta - gain, depth + 1);
+            held[seat.index()].insert(card);
+            if cut_off(value, maximise, &mut best, &mut alpha, &mut beta) {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Three sides near the end of the game (max-n): each seat plays for
+    /// its own side, which wants its own win and its own points less the
+    /// others' mean, and dreads any other side's win. A minimax here would
+    /// have the two other sides play for each other, and one would hand
+    /// the other the game. Returns each side's value of `side`'s pegging
+    /// `points` and what follows; `scores` are restored on return.
+    #[allow(clippy::too_many_arguments)]
+    fn each_side(
+        &self,
+        board: &Board,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        scores: &mut [u16; 3],
+        side: Side,
+        points: u8,
+        depth: u32,
+    ) -> [f64; 3] {
+        let mut values = [-f64::from(points) / 2.0; 3];
+        values[side.index()] = f64::from(points);
+        scores[side.index()] += u16::from(points);
+        let rest = if scores[side.index()] >= board.target {
+            winner(side)
+        } else {
+            self.each_side_below(board, pegging, held, scores, depth)
+        };
+        scores[side.index()] -= u16::from(points);
+        for (value, rest) in values.iter_mut().zip(rest) {
+            *value += rest;
+        }
+        values
+    }
+
+    fn each_side_below(
+        &self,
+        board: &Board,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        scores: &mut [u16; 3],
+        depth: u32,
+    ) -> [f64; 3] {
+        let Some(seat) = pegging.turn() else {
+            let show = usize::from(self.config.players()) + 1;
+            let mut scores = *scores;
+            for &(side, points) in &board.show[..show] {
+                scores[side.index()] += points;
+                if scores[side.index()] >= board.target {
+                    return winner(side);
+                }
+            }
+            return [0.0; 3];
+        };
+        if depth >= self.depth {
+            return [0.0; 3];
+        }
+        let fits = playable(pegging, held[seat.index()]);
+        if fits.is_empty() {
+            let mut next = *pegging;
+            return match next.go_unchecked(seat).point_to {
+                Some(to) => {
+                    let side = self.config.side_of(to);
+                    self.each_side(board, &next, held, scores, side, 1, depth)
+                }
+                None => self.each_side_below(board, &next, held, scores, depth),
+            };
+        }
+        let side = self.config.side_of(seat);
+        let mut best: Option<[f64; 3]> = None;
+        for card in fits {
+            let mut next = *pegging;
+            let points = next.play_unchecked(seat, card).points.total();
+            held[seat.index()].remove(card);
+            let values = self.each_side(board, &next, held, scores, side, points, depth + 1);
+            held[seat.index()].insert(card);
+            // Among the seat's equal choices, the one worst for the player.
+            let better = best.is_none_or(|best| {
+                values[side.index()] > best[side.index()] + 1e-9
+                    || (values[side.index()] > best[side.index()] - 1e-9
+                        && values[self.me.index()] < best[self.me.index()])
+            });
+            if better {
+                best = Some(values);
+            }
+        }
+        best.unwrap_or([0.0; 3])
+    }
+
+    /// Near the end of the game, once the play is over: [`WIN`] to the
+    /// first side the show takes to the target, plus or minus; otherwise 0.
+    fn after_play(&self, scores: Option<[u16; 3]>) -> f64 {
+        let (Some(mut scores), Some(board)) = (scores, self.board) else { return 0.0 };
+        let counted = usize::from(self.config.players()) + 1;
+        for &(side, points) in &board.show[..counted] {
+            scores[side.index()] += points;
+            let won = self.won(side, scores[side.index()], board.target);
+            if won != 0.0 {
+                return won;
+            }
+        }
+        0.0
+    }
+}
+
+/// Each of three sides' value of `side`'s winning the game.
+fn winner(side: Side) -> [f64; 3] {
+    let mut values = [-WIN; 3];
+    values[side.index()] = WIN;
+    values
+}

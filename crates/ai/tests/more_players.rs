@@ -102,3 +102,26 @@ fn the_end_of_the_game_can_be_turned_off() {
     let values = crib_ai::play_values(&view, &options, 3);
     assert!(values.iter().all(|&(_, value)| value.abs() < 20.0), "{values:?}");
 }
+
+#[test]
+fn partners_do_not_lead_into_each_others_pairs() {
+    // Leading from a pair of sevens. At two players it is the textbook
+    // trap: the pair that answers the lead gives the leader a pair royal,
+    // and the expert prefers it to the low lead. At four the card after an
+    // opponent's pair is the partner's, which makes the pair royal only if
+    // it holds a third seven (the leader holds two of the four), and the
+    // partner is not led into it: the pair lead is worth no more than the
+    // low one. Many worlds, so that the difference is not the sampling's.
+    let options = PegOptions { worlds: 2048, ..PegOptions::default() };
+    let pair_gain = |view: &View, seed| {
+        let analysis = crib_ai::analyse_play(view, &options, seed);
+        value(&analysis, "7C") - value(&analysis, "2H")
+    };
+    let four = ["KC QD JH TS 9C", "7C 7D KS 2H AH", "8C 9D 4S KH 5D", "6H 6D 3C 2C AS"];
+    let four = table_view(&four, "", "JC", &[], &[10, 10]);
+    let two = crate::expert::pegging_view("KC QD JH TS 9C 8S", "7C 7D KS 2H AH AD", "JC", &[]);
+    for seed in [3, 4, 5] {
+        assert!(pair_gain(&two, seed) > 0.15, "two players, seed {seed}");
+        assert!(pair_gain(&four, seed) < 0.15, "four players, seed {seed}");
+    }
+}

@@ -508,12 +508,7 @@ impl<'a> Search<'a> {
     /// the player's side, negative for the others (shared between them with
     /// three players).
     fn gain(&self, seat: Seat, points: u8) -> f64 {
-        let points = f64::from(points);
-        if self.config.side_of(seat) == self.me {
-            points
-        } else {
-            -points / f64::from(self.config.sides() - 1)
-        }
+        net_gain(self.config, self.me, seat, points)
     }
 
     /// Minimax over net points from `pegging` to the end of the play (or
@@ -697,6 +692,13 @@ impl<'a> Search<'a> {
         // The next round is dealt by this round's pone.
         crate::win::win_chance(need(scores[0]), need(scores[1]), me_pone)
     }
+}
+
+/// Points pegged by `seat`, as they count for side `me`: positive for its
+/// own, negative for the others' (shared between them with three players).
+pub(crate) fn net_gain(config: GameConfig, me: Side, seat: Seat, points: u8) -> f64 {
+    let points = f64::from(points);
+    if config.side_of(seat) == me { points } else { -points / f64::from(config.sides() - 1) }
 }
 
 /// The cards of `held` that fit the count, one of each rank: suits never

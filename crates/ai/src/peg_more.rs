@@ -39,7 +39,7 @@ use crib_core::{Card, CardSet, GameConfig, Pegging, Rules, Seat, Side, View, sco
 
 use crate::crib::Stake;
 use crate::peg::{
-    Inference, PegOptions, World, agrees_with_go, cut_off, draw, inferred_keep, playable,
+    Inference, PegOptions, World, agrees_with_go, cut_off, draw, inferred_keep, net_gain, playable,
     uniform_held,
 };
 
@@ -226,7 +226,7 @@ impl Search {
     /// if they take its side to the target; `scores` (near the end) move
     /// with them.
     fn scored(&self, seat: Seat, points: u8, scores: &mut Option<[u16; 3]>) -> f64 {
-        let gain = self.gain(seat, points);
+        let gain = net_gain(self.config, self.me, seat, points);
         match (scores.as_mut(), self.board) {
             (Some(scores), Some(board)) => {
                 let side = self.config.side_of(seat);
@@ -246,18 +246,6 @@ impl Search {
             WIN
         } else {
             -WIN
-        }
-    }
-
-    /// Points pegged by `seat`, as they count for the player: positive for
-    /// the player's side, negative for the others (shared between them with
-    /// three players).
-    fn gain(&self, seat: Seat, points: u8) -> f64 {
-        let points = f64::from(points);
-        if self.config.side_of(seat) == self.me {
-            points
-        } else {
-            -points / f64::from(self.config.sides() - 1)
         }
     }
 

@@ -411,3 +411,111 @@ fn winner(side: Side) -> [f64; 3] {
     values[side.index()] = WIN;
     values
 }
+
+#[cfg(test)]
+mod tests {
+    use crib_core::{Action, Game, GameConfig, Phase};
+
+    use super::*;
+    use crate::Player;
+
+    /// Every sampled world is a deal that could be: each other seat holds
+    /// as many cards as it has left, no card is anywhere twice or is one
+    /// the player can see, a seat that said go holds nothing that fits,
+    /// and the crib has its four cards.
+    #[test]
+    fn sampled_worlds_agree_with_the_table() {
+        for players in [3, 4] {
+            let config = GameConfig::new(players, 121).unwrap();
+            for seed in 0..20 {
+                let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
+                game.play(Seat::ALL[0], Action::Deal).unwrap();
+                let mut checked = 0;
+                while game.phase() != Phase::Deal && checked < 12 {
+                    let seat = game.to_act()[0];
+                    let view = game.view(seat);
+                    if view.phase == Phase::Pegging {
+                        check_worlds(&view, seed);
+                        checked += 1;
+                    }
+                    let action = crate::BasicPlayer.act(&view).unwrap();
+                    game.play(seat, action).unwrap();
+                }
+            }
+        }
+    }
+
+    fn check_worlds(view: &View, seed: u64) {
+        let options = PegOptions::default();
+        let mut rng = crib_core::seeded_rng(seed);
+        let worlds = sample_worlds(view, &options, &mut rng);
+        assert_eq!(worlds.len(), options.worlds as usize / 4);
+        for world in &worlds {
+            let mut seen = view.known_cards();
+            for seat in view.config.seats() {
+                let held = world.held[seat.index()];
+                assert_eq!(held.len(), usize::from(view.pegging.held(seat)));
+                if seat == view.seat {
+                    assert_eq!(held, view.hand);
+                    continue;
+                }
+                assert!((held & seen).is_empty(), "{held} twice");
+                seen |= held;
+                if view.pegging.has_said_go(seat) {
+                    assert!(held.iter().all(|card| !view.pegging.fits(card)));
+                }
+            }
+            assert!((world.crib & seen).is_empty());
+            assert_eq!(world.crib.len() + view.discards.len(), 4);
+        }
+    }
+
+    /// The inferred worlds are not uniform ones: players who discard
+    /// sensibly keep their fives, so the other seats hold more of them
+    /// than cards drawn at random would give.
+    #[test]
+    fn other_seats_keep_their_fives() {
+        let config = GameConfig::new(3, 121).unwrap();
+        let fives = |inference| {
+            let options = PegOptions { inference, ..PegOptions::default() };
+            let mut count = 0;
+            for seed in 0..40 {
+                let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
+                game.play(Seat::ALL[0], Action::Deal).unwrap();
+                for seat in config.seats() {
+                    let discard = crate::BasicPlayer.discard(&game.view(seat));
+                    game.play(seat, Action::Discard(discard)).unwrap();
+                }
+                let view = game.view(game.pegging().turn().unwrap());
+                let mut rng = crib_core::seeded_rng(seed);
+                for world in sample_worlds(&view, &options, &mut rng) {
+                    for seat in config.seats().filter(|&seat| seat != view.seat) {
+                        let held = world.held[seat.index()];
+                        count += held.iter().filter(|card| card.value() == 5).count();
+                    }
+                }
+            }
+            count
+        };
+        let (sensible, uniform) = (fives(Inference::Sensible), fives(Inference::Uniform));
+        assert!(sensible * 100 > uniform * 105, "{sensible} fives against {uniform}");
+    }
+
+    /// The README's account of the play at three and four players gives
+    /// the numbers the code uses.
+    #[test]
+    fn the_readme_gives_the_numbers() {
+        let readme = include_str!("../../../README.md");
+        let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+        let options = PegOptions::default();
+        for promise in [
+            format!("The expert samples {} deals", options.worlds / 4),
+            format!("stops after {} plies", if options.depth == 6 { "six" } else { "?" }),
+            format!("within {} points of the target, a play", options.endgame),
+            format!("is worth {WIN} points (the game)"),
+            format!("once {} cards or fewer", if TO_THE_SHOW == 10 { "ten" } else { "?" }),
+        ] {
+            assert!(readme.contains(&promise), "the README does not say: {promise}");
+        }
+    }
+}

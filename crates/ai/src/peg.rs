@@ -106,6 +106,10 @@ pub enum PlayMeasure {
     NetPoints,
     /// The chance of winning the game (near its end, two players).
     WinChance,
+    /// Net points for the player's side to the end of the play, a game won
+    /// on the way counting 100 points and a game lost minus 100 (near its
+    /// end, three or four players).
+    PointsAndGame,
 }
 
 /// The expert's analysis of a play: every card that fits with its value,
@@ -136,7 +140,13 @@ pub fn play_values(view: &View, options: &PegOptions, seed: u64) -> Vec<(Card, f
 #[must_use]
 pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysis {
     let board = Endgame::new(view, options);
-    let measure = if board.is_some() { PlayMeasure::WinChance } else { PlayMeasure::NetPoints };
+    let measure = if board.is_some() {
+        PlayMeasure::WinChance
+    } else if view.config.players() != 2 && crate::peg_more::near_the_end(view, options) {
+        PlayMeasure::PointsAndGame
+    } else {
+        PlayMeasure::NetPoints
+    };
     let playable = view.playable();
     if view.pegging.turn() != Some(view.seat) || playable.is_empty() {
         return PlayAnalysis { values: Vec::new(), measure, choice: None };

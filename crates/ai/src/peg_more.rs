@@ -176,9 +176,8 @@ impl Search {
         for side in config.all_sides() {
             scores[side.index()] = view.board.score(side);
         }
-        let leader = scores.iter().copied().max().unwrap_or(0);
         let starter = view.starter?;
-        if options.endgame == 0 || leader + options.endgame < target {
+        if !near_the_end(view, options) {
             return None;
         }
         let count = |cards: CardSet, rules| {
@@ -403,6 +402,14 @@ impl Search {
         }
         0.0
     }
+}
+
+/// Whether a side is within `options.endgame` of the target, so that the
+/// search plays for the game (three or four players).
+pub(crate) fn near_the_end(view: &View, options: &PegOptions) -> bool {
+    let target = u16::from(view.config.target());
+    let leader = view.config.all_sides().map(|side| view.board.score(side)).max().unwrap_or(0);
+    options.endgame != 0 && leader + options.endgame >= target
 }
 
 /// Each of three sides' value of `side`'s winning the game.

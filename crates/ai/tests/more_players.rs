@@ -1,7 +1,7 @@
 //! The expert's play at three and four players: the end of the game, the
 //! partners and the inference of the other hands.
 
-use crib_ai::{ExpertPlayer, PegOptions, PlayAnalysis};
+use crib_ai::{ExpertPlayer, PegOptions, PlayAnalysis, PlayMeasure};
 use crib_core::{Action, Card, CardSet, Game, GameConfig, Seat, View, parse_cards};
 
 use crate::expert::card;
@@ -63,6 +63,7 @@ fn pegs_out_at_three_and_four_players() {
         assert_eq!(view.seat, Seat::ALL[2]);
         let analysis = analyse(&view);
         assert_eq!(analysis.choice, Some(card("8C")), "{} players", hands.len());
+        assert_eq!(analysis.measure, PlayMeasure::PointsAndGame);
         let eight = value(&analysis, "8C");
         assert!(eight >= 100.0, "{eight}");
         for &(other, other_value) in &analysis.values {
@@ -91,6 +92,7 @@ fn blocks_a_side_about_to_win() {
     // Far from the end, the same lead is a matter of a few points.
     let far = analyse(&table_view(&hands, "4C", "2S", &[], &[10, 10, 10]));
     assert!(far.values.iter().all(|&(_, value)| value.abs() < 20.0), "{:?}", far.values);
+    assert_eq!(far.measure, PlayMeasure::NetPoints);
 }
 
 #[test]

@@ -74,7 +74,8 @@ pub struct PegOptions {
     pub tries: u32,
     /// The model of the opponent's discard.
     pub inference: Inference,
-    /// With three or four players, the plies searched.
+    /// With three or four players, the plies searched (near the end of the
+    /// game, every ply once few cards are left).
     pub depth: u32,
     /// The search plays for the win instead of points once a side is this
     /// close to the target (0 never): with two players by the chance of

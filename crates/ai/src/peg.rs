@@ -67,7 +67,7 @@ pub enum Inference {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct PegOptions {
     /// Worlds sampled for each decision with two players; with three or four
-    /// a quarter as many (each searched wider, if only a few plies deep).
+    /// half as many (each searched wider, if only a few plies deep).
     pub worlds: u32,
     /// Deals drawn at most for each world kept before the rest of the worlds
     /// are drawn uniformly.

@@ -99,6 +99,21 @@ fn expert_play_more_players(bencher: divan::Bencher, (players, plays): (u8, usiz
     bencher.bench_local(|| expert.play(next.next().expect("cycles forever")));
 }
 
+/// An expert play at three and four players near the end of the game
+/// (every side at 100 of 121): the search runs to the show.
+#[divan::bench(args = [(3, 0), (3, 2), (4, 0), (4, 2)])]
+fn expert_play_more_players_near_the_end(bencher: divan::Bencher, (players, plays): (u8, usize)) {
+    let mut views = play_views(players, plays);
+    for view in &mut views {
+        for side in view.config.all_sides() {
+            view.board.set(side, 100);
+        }
+    }
+    let mut next = views.iter().cycle();
+    let mut expert = ExpertPlayer::new(1);
+    bencher.bench_local(|| expert.play(next.next().expect("cycles forever")));
+}
+
 /// A whole discard hint (the issue asks for under 50 ms): the expert's
 /// keeps with their values.
 #[divan::bench(args = [2, 3, 4])]

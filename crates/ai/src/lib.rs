@@ -29,6 +29,7 @@ mod hint;
 mod keep;
 mod keep_stats;
 mod peg;
+mod peg_more;
 mod peg_value;
 mod player;
 mod ranks;

@@ -14,7 +14,8 @@
 //! keeps conditioned on the cards seen). A go in the current count says the
 //! opponent holds no card that fits, and worlds that disagree are rejected
 //! too. The model of the opponent's discard is an [`Inference`]; with three
-//! or four players the other hands are drawn uniformly.
+//! or four players every other seat's deal is inferred the same way, one
+//! seat after another.
 //!
 //! # Search
 //!
@@ -23,7 +24,8 @@
 //! maximise, the others to minimise, the player's side's points less the
 //! others'. Each card the player may play is valued by its average over the
 //! worlds, and the best is played (perfect-information Monte Carlo). With
-//! three or four players the search stops after a few plies.
+//! three or four players the search stops after a few plies, unless the game
+//! is near its end.
 //!
 //! # The board
 //!
@@ -65,17 +67,19 @@ pub enum Inference {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct PegOptions {
     /// Worlds sampled for each decision with two players; with three or four
-    /// a quarter as many (each searched wider, if only a few plies deep).
+    /// half as many (each searched wider, if only a few plies deep).
     pub worlds: u32,
     /// Deals drawn at most for each world kept before the rest of the worlds
     /// are drawn uniformly.
     pub tries: u32,
     /// The model of the opponent's discard.
     pub inference: Inference,
-    /// With three or four players, the plies searched.
+    /// With three or four players, the plies searched (near the end of the
+    /// game, every ply once few cards are left).
     pub depth: u32,
     /// The search plays for the win instead of points once a side is this
-    /// close to the target (two players only; 0 never).
+    /// close to the target (0 never): with two players by the chance of
+    /// winning, with three or four by a win's worth in points.
     pub endgame: u16,
 }
 
@@ -87,11 +91,12 @@ impl Default for PegOptions {
 
 /// One sample of the hidden cards.
 #[derive(Clone, Copy, Debug)]
-struct World {
+pub(crate) struct World {
     /// The cards each seat holds, the player's own included.
-    held: [CardSet; 4],
-    /// The other seats' cards in the crib (two players only).
-    crib: CardSet,
+    pub(crate) held: [CardSet; 4],
+    /// The other seats' cards in the crib and, with three players, the
+    /// deck's.
+    pub(crate) crib: CardSet,
 }
 
 /// What the expert's values of the cards measure.
@@ -102,6 +107,10 @@ pub enum PlayMeasure {
     NetPoints,
     /// The chance of winning the game (near its end, two players).
     WinChance,
+    /// Net points for the player's side to the end of the play, a game won
+    /// on the way counting 100 points and a game lost minus 100 (near its
+    /// end, three or four players).
+    PointsAndGame,
 }
 
 /// The expert's analysis of a play: every card that fits with its value,
@@ -132,7 +141,13 @@ pub fn play_values(view: &View, options: &PegOptions, seed: u64) -> Vec<(Card, f
 #[must_use]
 pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysis {
     let board = Endgame::new(view, options);
-    let measure = if board.is_some() { PlayMeasure::WinChance } else { PlayMeasure::NetPoints };
+    let measure = if board.is_some() {
+        PlayMeasure::WinChance
+    } else if view.config.players() != 2 && crate::peg_more::near_the_end(view, options) {
+        PlayMeasure::PointsAndGame
+    } else {
+        PlayMeasure::NetPoints
+    };
     let playable = view.playable();
     if view.pegging.turn() != Some(view.seat) || playable.is_empty() {
         return PlayAnalysis { values: Vec::new(), measure, choice: None };
@@ -142,7 +157,11 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
     let mut totals = vec![0.0; playable.len()];
     let mut memo = Memo::new();
     for world in &worlds {
-        let search = Search::new(view, world, options, board.as_ref());
+        let search = if view.config.players() == 2 {
+            WorldSearch::Two(Search::new(view, world, options, board.as_ref()))
+        } else {
+            WorldSearch::More(crate::peg_more::Search::new(view, world, options))
+        };
         memo.clear();
         let mut last: Option<(Card, f64)> = None;
         for (total, card) in totals.iter_mut().zip(playable) {
@@ -150,7 +169,10 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
             // same play as the first.
             let value = match last {
                 Some((previous, value)) if previous.rank() == card.rank() => value,
-                _ => search.root(card, &mut memo),
+                _ => match &search {
+                    WorldSearch::Two(search) => search.root(card, &mut memo),
+                    WorldSearch::More(search) => search.root(card),
+                },
             };
             last = Some((card, value));
             *total += value;
@@ -190,22 +212,21 @@ pub fn choose_play(view: &View, options: &PegOptions, seed: u64) -> Option<Card>
 // Sampling
 
 fn sample_worlds(view: &View, options: &PegOptions, rng: &mut impl rand::Rng) -> Vec<World> {
+    if view.config.players() != 2 {
+        return crate::peg_more::sample_worlds(view, options, rng);
+    }
     let unseen: Vec<Card> = (!view.known_cards()).iter().collect();
-    let wanted = if view.config.players() == 2 {
-        options.worlds as usize
-    } else {
-        (options.worlds as usize / 4).max(1)
-    };
+    let wanted = options.worlds as usize;
     let mut worlds = Vec::with_capacity(wanted);
-    if view.config.players() == 2 && options.inference != Inference::Uniform {
+    if options.inference != Inference::Uniform {
         let mut tries = wanted * options.tries as usize;
         while worlds.len() < wanted && tries > 0 {
             tries -= 1;
             worlds.extend(inferred_world(view, &unseen, options.inference, rng));
         }
     }
-    // The rest uniformly: every world with three or four players, and the
-    // worlds the model of the discard explains too rarely to find.
+    // The rest uniformly: the worlds the model of the discard explains too
+    // rarely to find.
     while worlds.len() < wanted {
         worlds.push(uniform_world(view, &unseen, rng));
     }
@@ -213,7 +234,7 @@ fn sample_worlds(view: &View, options: &PegOptions, rng: &mut impl rand::Rng) ->
 }
 
 /// Draws `count` distinct cards from `pool` (which it reorders).
-fn draw(pool: &mut [Card], count: usize, rng: &mut impl rand::Rng) -> CardSet {
+pub(crate) fn draw(pool: &mut [Card], count: usize, rng: &mut impl rand::Rng) -> CardSet {
     let mut cards = CardSet::EMPTY;
     for i in 0..count.min(pool.len()) {
         let j = rng.random_range(i..pool.len());
@@ -225,7 +246,7 @@ fn draw(pool: &mut [Card], count: usize, rng: &mut impl rand::Rng) -> CardSet {
 
 /// Whether `held` agrees with what `seat` has shown in the current count: a
 /// seat that said go holds no card that fits.
-fn agrees_with_go(pegging: &Pegging, seat: Seat, held: CardSet) -> bool {
+pub(crate) fn agrees_with_go(pegging: &Pegging, seat: Seat, held: CardSet) -> bool {
     !pegging.has_said_go(seat) || held.iter().all(|card| !pegging.fits(card))
 }
 
@@ -244,18 +265,7 @@ fn inferred_world(
     let played = view.pegging.played_by(other);
     let mut pool = unseen.to_vec();
     let deal = played | draw(&mut pool, config.dealt() - played.len(), rng);
-    let keep = match inference {
-        // Uniform worlds come from `uniform_world`; were one asked for here,
-        // the best hand is as good a guess as any.
-        Inference::Hand | Inference::Uniform => {
-            let deal_unseen = Unseen::new(deal);
-            deal.subsets(4).max_by_key(|&keep| hand_points(keep, &deal_unseen))?
-        }
-        Inference::Sensible => {
-            let stake = Stake::of(config, other, view.dealer);
-            deal - sensible_discard(deal, stake, CribTable::reasonable())
-        }
-    };
+    let keep = inferred_keep(deal, Stake::of(config, other, view.dealer), inference)?;
     let held = keep - played;
     if !played.is_subset(keep) || !agrees_with_go(&view.pegging, other, held) {
         return None;
@@ -264,6 +274,20 @@ fn inferred_world(
     world.held[view.seat.index()] = view.hand;
     world.held[other.index()] = held;
     Some(world)
+}
+
+/// The four cards the model of the discard keeps from `deal`, dealt to a
+/// seat with `stake` in the crib.
+pub(crate) fn inferred_keep(deal: CardSet, stake: Stake, inference: Inference) -> Option<CardSet> {
+    match inference {
+        // Uniform worlds are drawn without a model; were one asked for
+        // here, the best hand is as good a guess as any.
+        Inference::Hand | Inference::Uniform => {
+            let deal_unseen = Unseen::new(deal);
+            deal.subsets(4).max_by_key(|&keep| hand_points(keep, &deal_unseen))
+        }
+        Inference::Sensible => Some(deal - sensible_discard(deal, stake, CribTable::reasonable())),
+    }
 }
 
 /// Hands for the other seats drawn uniformly from the unseen cards, a
@@ -278,13 +302,7 @@ fn uniform_world(view: &View, unseen: &[Card], rng: &mut impl rand::Rng) -> Worl
     let (went, rest): (Vec<Seat>, Vec<Seat>) =
         others.partition(|&seat| view.pegging.has_said_go(seat));
     for seat in went.into_iter().chain(rest) {
-        let count = usize::from(view.pegging.held(seat));
-        let mut candidates: Vec<Card> = pool
-            .iter()
-            .copied()
-            .filter(|&card| !view.pegging.has_said_go(seat) || !view.pegging.fits(card))
-            .collect();
-        let held = draw(&mut candidates, count, rng);
+        let held = uniform_held(&view.pegging, seat, &pool, rng);
         pool.retain(|&card| !held.contains(card));
         world.held[seat.index()] = held;
     }
@@ -292,6 +310,23 @@ fn uniform_world(view: &View, unseen: &[Card], rng: &mut impl rand::Rng) -> Worl
         world.crib = draw(&mut pool, config.discards(), rng);
     }
     world
+}
+
+/// The cards `seat` still holds drawn uniformly from `pool`, only from the
+/// cards that do not fit if it said go in this count.
+pub(crate) fn uniform_held(
+    pegging: &Pegging,
+    seat: Seat,
+    pool: &[Card],
+    rng: &mut impl rand::Rng,
+) -> CardSet {
+    let count = usize::from(pegging.held(seat));
+    let mut candidates: Vec<Card> = pool
+        .iter()
+        .copied()
+        .filter(|&card| !pegging.has_said_go(seat) || !pegging.fits(card))
+        .collect();
+    draw(&mut candidates, count, rng)
 }
 
 // ---------------------------------------------------------------------------
@@ -328,6 +363,13 @@ impl Endgame {
 
 // ---------------------------------------------------------------------------
 // Search
+
+/// The search of one world: two players here, three or four in
+/// [`peg_more`](crate::peg_more).
+enum WorldSearch<'a> {
+    Two(Search<'a>),
+    More(crate::peg_more::Search),
+}
 
 struct Search<'a> {
     config: GameConfig,
@@ -477,12 +519,7 @@ impl<'a> Search<'a> {
     /// the player's side, negative for the others (shared between them with
     /// three players).
     fn gain(&self, seat: Seat, points: u8) -> f64 {
-        let points = f64::from(points);
-        if self.config.side_of(seat) == self.me {
-            points
-        } else {
-            -points / f64::from(self.config.sides() - 1)
-        }
+        net_gain(self.config, self.me, seat, points)
     }
 
     /// Minimax over net points from `pegging` to the end of the play (or
@@ -668,9 +705,16 @@ impl<'a> Search<'a> {
     }
 }
 
+/// Points pegged by `seat`, as they count for side `me`: positive for its
+/// own, negative for the others' (shared between them with three players).
+pub(crate) fn net_gain(config: GameConfig, me: Side, seat: Seat, points: u8) -> f64 {
+    let points = f64::from(points);
+    if config.side_of(seat) == me { points } else { -points / f64::from(config.sides() - 1) }
+}
+
 /// The cards of `held` that fit the count, one of each rank: suits never
 /// peg, so two cards of a rank are the same play.
-fn playable(pegging: &Pegging, held: CardSet) -> CardSet {
+pub(crate) fn playable(pegging: &Pegging, held: CardSet) -> CardSet {
     let room = MAX_COUNT - pegging.count();
     let mut ranks = 0u16;
     let mut cards = CardSet::EMPTY;
@@ -689,7 +733,13 @@ fn playable(pegging: &Pegging, held: CardSet) -> CardSet {
 /// Returns whether the window has closed, so the node's other moves cannot
 /// matter.
 #[inline]
-fn cut_off(value: f64, maximise: bool, best: &mut f64, alpha: &mut f64, beta: &mut f64) -> bool {
+pub(crate) fn cut_off(
+    value: f64,
+    maximise: bool,
+    best: &mut f64,
+    alpha: &mut f64,
+    beta: &mut f64,
+) -> bool {
     if maximise {
         *best = best.max(value);
         *alpha = alpha.max(value);

@@ -13,6 +13,7 @@ mod crib;
 mod discard;
 mod expert;
 mod hint;
+mod more_players;
 mod players;
 mod stats;
 mod win;

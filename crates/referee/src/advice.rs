@@ -131,6 +131,11 @@ fn play_text(hint: &PlayHint, who: &Perspective) -> HintText {
             "Near the end of the game the expert plays to win: each card's value is its chance \
              of winning the game."
         }
+        PlayMeasure::PointsAndGame => {
+            "Near the end of the game the expert plays to win: each card's value is the points \
+             your side nets to the end of the play, a game won counting 100 and a game lost \
+             minus 100, averaged over the hands the others may hold."
+        }
     };
     let rows = hint
         .options
@@ -141,7 +146,7 @@ fn play_text(hint: &PlayHint, who: &Perspective) -> HintText {
                 option.now.count.to_string(),
                 option.now.points.total().to_string(),
                 match hint.measure {
-                    PlayMeasure::NetPoints => signed(option.value),
+                    PlayMeasure::NetPoints | PlayMeasure::PointsAndGame => signed(option.value),
                     PlayMeasure::WinChance => format!("{:.0}%", 100.0 * option.value),
                 },
             ],

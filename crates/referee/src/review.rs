@@ -597,7 +597,9 @@ fn grade(expert: &ExpertPlayer, pending: &Pending) -> Option<Decision> {
             };
             let (value, best_value) = (value_of(card)?, value_of(best)?);
             let measure = match analysis.measure {
-                PlayMeasure::NetPoints => Measure::Points,
+                // A game won or lost counts 100 points: throwing it away is
+                // graded as the blunder it is.
+                PlayMeasure::NetPoints | PlayMeasure::PointsAndGame => Measure::Points,
                 PlayMeasure::WinChance => Measure::WinChance,
             };
             let count = view.pegging.count();

@@ -1,0 +1,534 @@
+//! The expert's play of the cards with three or four players: the worlds it
+//! samples and the search of each.
+//!
+//! # Worlds
+//!
+//! As with two players (see [`peg`](crate::peg)), each other seat's deal
+//! is its played cards plus unseen cards drawn at random, five in all; the
+//! model of its discard keeps four, and the deal is kept only if those four
+//! include every card it has played and agree with a go it said in this
+//! count. Seats are drawn one after another, each from the cards the ones
+//! before left; a seat whose deal the model explains too rarely to find in
+//! a few tries gets cards drawn uniformly. The crib's unseen cards (the
+//! other seats' throws, and with three players the deck's card) complete
+//! the world.
+//!
+//! # Search
+//!
+//! The rest of the play is searched by minimax with alpha-beta pruning for
+//! a few plies: the player's side maximises its points less the others'
+//! (shared equally between the two other sides with three players), every
+//! other seat minimises. A partner is the player's side, so it plays for
+//! it.
+//!
+//! # The end of the game
+//!
+//! A side that reaches the target wins at once, even in the middle of the
+//! play. Once a side is within [`PegOptions::endgame`] of the target, the
+//! search counts the scores: a play that reaches the target is worth
+//! [`WIN`] points to the player's side if it is its own and costs it as
+//! much if it is another side's; once few cards are left ([`TO_THE_SHOW`])
+//! the search goes on to the end of the play, where the hands and the crib
+//! of the world are counted in the order of the show (from the dealer's
+//! left round to the dealer, then the crib) and the first side to reach
+//! the target wins. With three sides the search near the end is max-n:
+//! each side plays for itself. So the expert pegs out when
+//! it can, and spends a card to block a side that is about to.
+
+use crib_core::{Card, CardSet, GameConfig, Pegging, Rules, Seat, Side, View, score_unchecked};
+
+use crate::crib::Stake;
+use crate::peg::{
+    Inference, PegOptions, World, agrees_with_go, cut_off, draw, inferred_keep, net_gain, playable,
+    uniform_held,
+};
+
+/// What winning the game is worth, in points of the play: far more than
+/// any play pegs, so that the search takes a win whenever it can and
+/// blocks a loss, and still a finite number, so that a small chance of
+/// winning over the sampled worlds weighs like that many points.
+pub(crate) const WIN: f64 = 100.0;
+
+/// Near the end of the game, the search goes on to the show once no more
+/// than this many cards are still to play; before, it stops at the usual
+/// depth (a win on the way still counts). Searching every order of sixteen
+/// cards would take a fifth of a second.
+const TO_THE_SHOW: usize = 10;
+
+// ---------------------------------------------------------------------------
+// Sampling
+
+/// With three or four players a decision samples `PegOptions::worlds`
+/// divided by this: each world is searched wider than with two. Half as
+/// many (128) won a little more than a quarter (64) at three and four
+/// players, within the noise, for twice the time.
+pub(crate) const WORLDS_DIVISOR: u32 = 2;
+
+/// The worlds for a decision: fewer than with two players
+/// ([`WORLDS_DIVISOR`]).
+pub(crate) fn sample_worlds(
+    view: &View,
+    options: &PegOptions,
+    rng: &mut impl rand::Rng,
+) -> Vec<World> {
+    let unseen: Vec<Card> = (!view.known_cards()).iter().collect();
+    let wanted = (options.worlds / WORLDS_DIVISOR).max(1) as usize;
+    (0..wanted).map(|_| sample_world(view, options, &unseen, rng)).collect()
+}
+
+/// One world: each other seat's cards inferred from its deal where the
+/// model finds one, else drawn uniformly, then the rest of the crib.
+fn sample_world(
+    view: &View,
+    options: &PegOptions,
+    unseen: &[Card],
+    rng: &mut impl rand::Rng,
+) -> World {
+    let config = view.config;
+    let pegging = &view.pegging;
+    let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY };
+    world.held[view.seat.index()] = view.hand;
+    let mut pool = unseen.to_vec();
+    // Seats that said go first: their cards are the most constrained.
+    let (went, rest): (Vec<Seat>, Vec<Seat>) = config
+        .seats()
+        .filter(|&seat| seat != view.seat)
+        .partition(|&seat| pegging.has_said_go(seat));
+    for seat in went.into_iter().chain(rest) {
+        let inferred = (0..options.tries)
+            .find_map(|_| inferred_cards(view, seat, options.inference, &mut pool, rng));
+        let (held, thrown) =
+            inferred.unwrap_or_else(|| (uniform_held(pegging, seat, &pool, rng), CardSet::EMPTY));
+        pool.retain(|&card| !held.contains(card) && !thrown.contains(card));
+        world.held[seat.index()] = held;
+        world.crib |= thrown;
+    }
+    // The crib's four cards: the player's throw, the throws just inferred,
+    // and the rest from the cards no one holds.
+    let missing = 4usize.saturating_sub(view.discards.len() + world.crib.len());
+    world.crib |= draw(&mut pool, missing, rng);
+    world
+}
+
+/// The cards `seat` holds and the card it threw, by the model of its
+/// discard from a deal of its played cards and cards drawn from `pool`;
+/// `None` if the model's keep does not explain its plays and gos.
+fn inferred_cards(
+    view: &View,
+    seat: Seat,
+    inference: Inference,
+    pool: &mut [Card],
+    rng: &mut impl rand::Rng,
+) -> Option<(CardSet, CardSet)> {
+    if inference == Inference::Uniform {
+        return None;
+    }
+    let config = view.config;
+    let played = view.pegging.played_by(seat);
+    let deal = played | draw(pool, config.dealt().saturating_sub(played.len()), rng);
+    let keep = inferred_keep(deal, Stake::of(config, seat, view.dealer), inference)?;
+    let held = keep - played;
+    (played.is_subset(keep) && agrees_with_go(&view.pegging, seat, held))
+        .then_some((held, deal - keep))
+}
+
+// ---------------------------------------------------------------------------
+// Search
+
+/// The board the search plays for once a side is near the target.
+#[derive(Clone, Copy, Debug)]
+struct Board {
+    target: u16,
+    /// Each side's score now, by side.
+    scores: [u16; 3],
+    /// The show of this world in the order it is counted: each hand from
+    /// the dealer's left round to the dealer, then the crib, with the side
+    /// that counts it.
+    show: [(Side, u16); 5],
+}
+
+/// The search of one world with three or four players.
+pub(crate) struct Search {
+    config: GameConfig,
+    me: Side,
+    start: Pegging,
+    held: [CardSet; 4],
+    /// The plies searched; without a limit near the end of the game.
+    depth: u32,
+    board: Option<Board>,
+}
+
+impl Search {
+    pub(crate) fn new(view: &View, world: &World, options: &PegOptions) -> Search {
+        let config = view.config;
+        let board = Self::board(view, world, options);
+        let left: usize = world.held.iter().map(|held| held.len()).sum();
+        Search {
+            config,
+            me: config.side_of(view.seat),
+            start: view.pegging,
+            held: world.held,
+            depth: if board.is_some() && left <= TO_THE_SHOW { u32::MAX } else { options.depth },
+            board,
+        }
+    }
+
+    /// The board of the world, if a side is within `options.endgame` of
+    /// the target.
+    fn board(view: &View, world: &World, options: &PegOptions) -> Option<Board> {
+        let config = view.config;
+        let target = u16::from(config.target());
+        let mut scores = [0; 3];
+        for side in config.all_sides() {
+            scores[side.index()] = view.board.score(side);
+        }
+        let starter = view.starter?;
+        if !near_the_end(view, options) {
+            return None;
+        }
+        let count = |cards: CardSet, rules| {
+            if cards.len() == 4 { u16::from(score_unchecked(cards, starter, rules)) } else { 0 }
+        };
+        let mut show = [(config.side_of(view.dealer), 0); 5];
+        let mut seat = view.dealer;
+        for slot in show.iter_mut().take(usize::from(config.players())) {
+            seat = seat.next(config.players());
+            let kept = if seat == view.seat {
+                view.kept
+            } else {
+                view.pegging.played_by(seat) | world.held[seat.index()]
+            };
+            *slot = (config.side_of(seat), count(kept, Rules::Hand));
+        }
+        let crib = view.discards | world.crib;
+        show[usize::from(config.players())] =
+            (config.side_of(view.dealer), count(crib, Rules::Crib));
+        Some(Board { target, scores, show })
+    }
+
+    /// The value of the player's playing `card` now.
+    pub(crate) fn root(&self, card: Card) -> f64 {
+        let Some(seat) = self.start.turn() else { return 0.0 };
+        let mut held = self.held;
+        let mut pegging = self.start;
+        let points = pegging.play_unchecked(seat, card).points.total();
+        held[seat.index()].remove(card);
+        if let Some(board) = self.board
+            && self.config.sides() == 3
+        {
+            let mut scores = board.scores;
+            let side = self.config.side_of(seat);
+            let values = self.each_side(&board, &pegging, &mut held, &mut scores, side, points, 1);
+            return values[self.me.index()];
+        }
+        let mut scores = self.board.map(|board| board.scores);
+        let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
+        self.scored(seat, points, &mut scores)
+            + self.value(&pegging, &mut held, scores, low, high, 1)
+    }
+
+    /// What `points` pegged by `seat` are worth to the player, with [`WIN`]
+    /// if they take its side to the target; `scores` (near the end) move
+    /// with them.
+    fn scored(&self, seat: Seat, points: u8, scores: &mut Option<[u16; 3]>) -> f64 {
+        let gain = net_gain(self.config, self.me, seat, points);
+        match (scores.as_mut(), self.board) {
+            (Some(scores), Some(board)) => {
+                let side = self.config.side_of(seat);
+                scores[side.index()] += u16::from(points);
+                gain + self.won(side, scores[side.index()], board.target)
+            }
+            _ => gain,
+        }
+    }
+
+    /// [`WIN`] for the player's side reaching the target, minus it for
+    /// another side's; 0 short of it.
+    fn won(&self, side: Side, score: u16, target: u16) -> f64 {
+        if score < target {
+            0.0
+        } else if side == self.me {
+            WIN
+        } else {
+            -WIN
+        }
+    }
+
+    /// Whether `scores` show a side at the target: the game is over.
+    fn over(&self, scores: Option<[u16; 3]>) -> bool {
+        match (scores, self.board) {
+            (Some(scores), Some(board)) => scores.iter().any(|&score| score >= board.target),
+            _ => false,
+        }
+    }
+
+    /// Minimax from `pegging` to the end of the play (or the depth limit):
+    /// the net points still to peg, and near the end of the game the win.
+    fn value(
+        &self,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        scores: Option<[u16; 3]>,
+        mut alpha: f64,
+        mut beta: f64,
+        depth: u32,
+    ) -> f64 {
+        if self.over(scores) {
+            return 0.0;
+        }
+        let Some(seat) = pegging.turn() else {
+            return self.after_play(scores);
+        };
+        if depth >= self.depth {
+            return 0.0;
+        }
+        let fits = playable(pegging, held[seat.index()]);
+        if fits.is_empty() {
+            let mut next = *pegging;
+            let mut scores = scores;
+            let gain =
+                next.go_unchecked(seat).point_to.map_or(0.0, |to| self.scored(to, 1, &mut scores));
+            return gain + self.value(&next, held, scores, alpha - gain, beta - gain, depth);
+        }
+        let maximise = self.config.side_of(seat) == self.me;
+        let mut best = if maximise { f64::NEG_INFINITY } else { f64::INFINITY };
+        for card in fits {
+            let mut next = *pegging;
+            let points = next.play_unchecked(seat, card).points.total();
+            let mut scores = scores;
+            let gain = self.scored(seat, points, &mut scores);
+            held[seat.index()].remove(card);
+            let value =
+                gain + self.value(&next, held, scores, alpha - gain, beta - gain, depth + 1);
+            held[seat.index()].insert(card);
+            if cut_off(value, maximise, &mut best, &mut alpha, &mut beta) {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Three sides near the end of the game (max-n): each seat plays for
+    /// its own side, which wants its own win and its own points less the
+    /// others' mean, and dreads any other side's win. A minimax here would
+    /// have the two other sides play for each other, and one would hand
+    /// the other the game. Returns each side's value of `side`'s pegging
+    /// `points` and what follows; `scores` are restored on return.
+    #[allow(clippy::too_many_arguments)]
+    fn each_side(
+        &self,
+        board: &Board,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        scores: &mut [u16; 3],
+        side: Side,
+        points: u8,
+        depth: u32,
+    ) -> [f64; 3] {
+        let mut values = [-f64::from(points) / 2.0; 3];
+        values[side.index()] = f64::from(points);
+        scores[side.index()] += u16::from(points);
+        let rest = if scores[side.index()] >= board.target {
+            winner(side)
+        } else {
+            self.each_side_below(board, pegging, held, scores, depth)
+        };
+        scores[side.index()] -= u16::from(points);
+        for (value, rest) in values.iter_mut().zip(rest) {
+            *value += rest;
+        }
+        values
+    }
+
+    fn each_side_below(
+        &self,
+        board: &Board,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        scores: &mut [u16; 3],
+        depth: u32,
+    ) -> [f64; 3] {
+        let Some(seat) = pegging.turn() else {
+            let show = usize::from(self.config.players()) + 1;
+            let mut scores = *scores;
+            for &(side, points) in &board.show[..show] {
+                scores[side.index()] += points;
+                if scores[side.index()] >= board.target {
+                    return winner(side);
+                }
+            }
+            return [0.0; 3];
+        };
+        if depth >= self.depth {
+            return [0.0; 3];
+        }
+        let fits = playable(pegging, held[seat.index()]);
+        if fits.is_empty() {
+            let mut next = *pegging;
+            return match next.go_unchecked(seat).point_to {
+                Some(to) => {
+                    let side = self.config.side_of(to);
+                    self.each_side(board, &next, held, scores, side, 1, depth)
+                }
+                None => self.each_side_below(board, &next, held, scores, depth),
+            };
+        }
+        let side = self.config.side_of(seat);
+        let mut best: Option<[f64; 3]> = None;
+        for card in fits {
+            let mut next = *pegging;
+            let points = next.play_unchecked(seat, card).points.total();
+            held[seat.index()].remove(card);
+            let values = self.each_side(board, &next, held, scores, side, points, depth + 1);
+            held[seat.index()].insert(card);
+            // Among the seat's equal choices, the one worst for the player.
+            let better = best.is_none_or(|best| {
+                values[side.index()] > best[side.index()] + 1e-9
+                    || (values[side.index()] > best[side.index()] - 1e-9
+                        && values[self.me.index()] < best[self.me.index()])
+            });
+            if better {
+                best = Some(values);
+            }
+        }
+        best.unwrap_or([0.0; 3])
+    }
+
+    /// Near the end of the game, once the play is over: [`WIN`] to the
+    /// first side the show takes to the target, plus or minus; otherwise 0.
+    fn after_play(&self, scores: Option<[u16; 3]>) -> f64 {
+        let (Some(mut scores), Some(board)) = (scores, self.board) else { return 0.0 };
+        let counted = usize::from(self.config.players()) + 1;
+        for &(side, points) in &board.show[..counted] {
+            scores[side.index()] += points;
+            let won = self.won(side, scores[side.index()], board.target);
+            if won != 0.0 {
+                return won;
+            }
+        }
+        0.0
+    }
+}
+
+/// Whether a side is within `options.endgame` of the target, so that the
+/// search plays for the game (three or four players).
+pub(crate) fn near_the_end(view: &View, options: &PegOptions) -> bool {
+    let target = u16::from(view.config.target());
+    let leader = view.config.all_sides().map(|side| view.board.score(side)).max().unwrap_or(0);
+    options.endgame != 0 && leader + options.endgame >= target
+}
+
+/// Each of three sides' value of `side`'s winning the game.
+fn winner(side: Side) -> [f64; 3] {
+    let mut values = [-WIN; 3];
+    values[side.index()] = WIN;
+    values
+}
+
+#[cfg(test)]
+mod tests {
+    use crib_core::{Action, Game, GameConfig, Phase};
+
+    use super::*;
+    use crate::Player;
+
+    /// Every sampled world is a deal that could be: each other seat holds
+    /// as many cards as it has left, no card is anywhere twice or is one
+    /// the player can see, a seat that said go holds nothing that fits,
+    /// and the crib has its four cards.
+    #[test]
+    fn sampled_worlds_agree_with_the_table() {
+        for players in [3, 4] {
+            let config = GameConfig::new(players, 121).unwrap();
+            for seed in 0..20 {
+                let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
+                game.play(Seat::ALL[0], Action::Deal).unwrap();
+                let mut checked = 0;
+                while game.phase() != Phase::Deal && checked < 12 {
+                    let seat = game.to_act()[0];
+                    let view = game.view(seat);
+                    if view.phase == Phase::Pegging {
+                        check_worlds(&view, seed);
+                        checked += 1;
+                    }
+                    let action = crate::BasicPlayer.act(&view).unwrap();
+                    game.play(seat, action).unwrap();
+                }
+            }
+        }
+    }
+
+    fn check_worlds(view: &View, seed: u64) {
+        let options = PegOptions::default();
+        let mut rng = crib_core::seeded_rng(seed);
+        let worlds = sample_worlds(view, &options, &mut rng);
+        assert_eq!(worlds.len(), (options.worlds / WORLDS_DIVISOR) as usize);
+        for world in &worlds {
+            let mut seen = view.known_cards();
+            for seat in view.config.seats() {
+                let held = world.held[seat.index()];
+                assert_eq!(held.len(), usize::from(view.pegging.held(seat)));
+                if seat == view.seat {
+                    assert_eq!(held, view.hand);
+                    continue;
+                }
+                assert!((held & seen).is_empty(), "{held} twice");
+                seen |= held;
+                if view.pegging.has_said_go(seat) {
+                    assert!(held.iter().all(|card| !view.pegging.fits(card)));
+                }
+            }
+            assert!((world.crib & seen).is_empty());
+            assert_eq!(world.crib.len() + view.discards.len(), 4);
+        }
+    }
+
+    /// The inferred worlds are not uniform ones: players who discard
+    /// sensibly keep their fives, so the other seats hold more of them
+    /// than cards drawn at random would give.
+    #[test]
+    fn other_seats_keep_their_fives() {
+        let config = GameConfig::new(3, 121).unwrap();
+        let fives = |inference| {
+            let options = PegOptions { inference, ..PegOptions::default() };
+            let mut count = 0;
+            for seed in 0..40 {
+                let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
+                game.play(Seat::ALL[0], Action::Deal).unwrap();
+                for seat in config.seats() {
+                    let discard = crate::BasicPlayer.discard(&game.view(seat));
+                    game.play(seat, Action::Discard(discard)).unwrap();
+                }
+                let view = game.view(game.pegging().turn().unwrap());
+                let mut rng = crib_core::seeded_rng(seed);
+                for world in sample_worlds(&view, &options, &mut rng) {
+                    for seat in config.seats().filter(|&seat| seat != view.seat) {
+                        let held = world.held[seat.index()];
+                        count += held.iter().filter(|card| card.value() == 5).count();
+                    }
+                }
+            }
+            count
+        };
+        let (sensible, uniform) = (fives(Inference::Sensible), fives(Inference::Uniform));
+        assert!(sensible * 100 > uniform * 105, "{sensible} fives against {uniform}");
+    }
+
+    /// The README's account of the play at three and four players gives
+    /// the numbers the code uses.
+    #[test]
+    fn the_readme_gives_the_numbers() {
+        let readme = include_str!("../../../README.md");
+        let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+        let options = PegOptions::default();
+        for promise in [
+            format!("The expert samples {} deals", options.worlds / WORLDS_DIVISOR),
+            format!("stops after {} plies", if options.depth == 6 { "six" } else { "?" }),
+            format!("within {} points of the target, a play", options.endgame),
+            format!("is worth {WIN} points (the game)"),
+            format!("once {} cards or fewer", if TO_THE_SHOW == 10 { "ten" } else { "?" }),
+        ] {
+            assert!(readme.contains(&promise), "the README does not say: {promise}");
+        }
+    }
+}

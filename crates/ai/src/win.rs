@@ -445,8 +445,12 @@ impl WinTable {
             4 => &FOUR,
             _ => return None,
         };
-        let counts = RoundCounts::stored_for(players)?;
-        Some(cell.get_or_init(|| WinTable::from_counts(&counts)))
+        // The counts are read only the first time: this is on the search's
+        // hot path.
+        Some(cell.get_or_init(|| {
+            let counts = RoundCounts::stored_for(players).expect("counts are kept for 2 and 4");
+            WinTable::from_counts(&counts)
+        }))
     }
 
     /// The chance that a side needing `my_need` points wins against a side

@@ -42,7 +42,7 @@ pub use crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
 pub use deals::{CanonicalDeal, canonical_deals};
 pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table};
 pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Reply, Setup, hint};
-pub use keep::{KeepValue, keep_values};
+pub use keep::{KeepValue, keep_values, keep_values_for_game};
 pub use keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
 pub use peg::{
     Inference, PegOptions, PlayAnalysis, PlayMeasure, analyse_play, choose_play, play_values,
@@ -55,4 +55,4 @@ pub use player::{
 pub use sim::{GameOutcome, Rate, SimError, play_game, play_game_watched};
 pub use stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
 pub use throws::{ThrowCounts, measure_throws};
-pub use win::{Measured, RoundCounts, WinTable, chance_now, measure_rounds, win_chance};
+pub use win::{KeepRound, Measured, RoundCounts, WinTable, chance_now, measure_rounds, win_chance};

@@ -84,34 +84,52 @@ fn discard_text(hint: &DiscardHint, who: &Perspective) -> HintText {
             possessive_noun(who, hint.crib_of)
         ),
     };
+    // Near the end the expert ranks the keeps by their chance of winning
+    // the game: the table shows it, since it is what ordered them.
+    let for_game = hint.keeps.first().is_some_and(|keep| keep.win.is_some());
     let rows = hint
         .keeps
         .iter()
         .enumerate()
-        .map(|(rank, keep)| HintRow {
-            cards: vec![keep.keep, keep.discard],
-            cells: vec![
+        .map(|(rank, keep)| {
+            let mut cells = vec![
                 format!("{:.2}", keep.hand.value()),
                 signed(keep.crib_share()),
                 signed(keep.pegging),
                 format!("{:.2}", keep.total),
-            ],
-            reasons: Vec::new(),
-            best: rank == 0,
+            ];
+            if let Some(win) = keep.win {
+                cells.push(format!("{:.1}%", 100.0 * win));
+            }
+            HintRow {
+                cards: vec![keep.keep, keep.discard],
+                cells,
+                reasons: Vec::new(),
+                best: rank == 0,
+            }
         })
         .collect();
+    let mut lines = vec![format!(
+        "Every keep as the expert values it, best first: the hand's average over the \
+         {starters} starters, the crib's average for or against you, and the play's \
+         estimated net points; the first is what the expert keeps."
+    )];
+    let mut columns = vec!["keep", "throw", "hand", "crib", "pegging", "total"];
+    if for_game {
+        lines.push(
+            "Near the end of the game the expert keeps to win: the keeps are ranked by their \
+             chance of winning the game (from every starter's hand, the crib and the play, \
+             counted in the order of the game), and points decide only between equal chances."
+                .to_owned(),
+        );
+        columns.push("win");
+    }
+    lines.push(whose);
     HintText {
         kind: "discard",
         title: "Discard".to_owned(),
-        lines: vec![
-            format!(
-                "Every keep as the expert values it, best first: the hand's average over the \
-                 {starters} starters, the crib's average for or against you, and the play's \
-                 estimated net points; the first is what the expert keeps."
-            ),
-            whose,
-        ],
-        columns: ["keep", "throw", "hand", "crib", "pegging", "total"].map(str::to_owned).to_vec(),
+        lines,
+        columns: columns.into_iter().map(str::to_owned).collect(),
         rows,
     }
 }

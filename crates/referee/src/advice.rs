@@ -309,6 +309,30 @@ mod tests {
     }
 
     #[test]
+    fn near_the_end_the_discard_shows_the_chance_that_ordered_it() {
+        let config = GameConfig::default();
+        let mut game = Game::new(config, Seat::ALL[0], 4).expect("seat 0 deals");
+        game.play(Seat::ALL[0], Action::Deal).expect("the deal");
+        for (scores, for_game) in [([0, 0], false), ([110, 112], true)] {
+            let mut view = game.view(Seat::ALL[1]);
+            for (seat, score) in Seat::ALL.into_iter().zip(scores) {
+                view.board.set(config.side_of(seat), score);
+            }
+            let Hint::Discard(discard) = hint(&view, 4) else { panic!("a discard hint") };
+            let text =
+                hint_text(&Hint::Discard(discard.clone()), &perspective(config, Seat::ALL[1]));
+            assert_eq!(text.columns.last().is_some_and(|last| last == "win"), for_game);
+            assert_eq!(text.lines.iter().any(|line| line.contains("keeps to win")), for_game);
+            for (row, keep) in text.rows.iter().zip(&discard.keeps) {
+                assert_eq!(row.cells.len(), text.columns.len() - 2);
+                if let Some(win) = keep.win {
+                    assert_eq!(row.cells[4], format!("{:.1}%", 100.0 * win));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_card_is_said_to_peg_exactly_when_it_pegs() {
         let mut said_pegs = 0;
         for players in [2u8, 3, 4] {

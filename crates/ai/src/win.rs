@@ -512,6 +512,9 @@ impl WinTable {
             (round.hand.to_vec(), shifted(&self.dealer_show, round.crib - self.crib_mean))
         };
         let mut after = Memo2::new(a, b);
+        // The dealer's count and the rounds after, by what the pone and the
+        // dealer need once the pone has counted: shared by many plays.
+        let mut counted = if round.dealing { Memo2::new(b, a) } else { Memo2::new(a, b) };
         let mut chance = 0.0;
         for &(x, y, p) in &self.play {
             let (my_play, their_play) = if round.dealing { (y, x) } else { (x, y) };
@@ -528,7 +531,7 @@ impl WinTable {
                         (true, false) => 1.0,
                         (false, true) => 0.0,
                         (false, false) => after.get(a - my_play, b - their_play, |a, b| {
-                            self.after_play(round.dealing, &mine, &theirs, a, b)
+                            self.after_play(round.dealing, (&mine, &theirs), (a, b), &mut counted)
                         }),
                     };
             }
@@ -536,9 +539,17 @@ impl WinTable {
         chance.clamp(0.0, 1.0)
     }
 
-    /// The keeper's chance after the play, needing `a` against `b`: the
-    /// pone counts `pone` points, then the dealer `dealer`.
-    fn after_play(&self, dealing: bool, mine: &[f64], theirs: &[f64], a: usize, b: usize) -> f64 {
+    /// The keeper's chance after the play, needing `a` against `b`, with
+    /// the keeper's and the other side's counts (`counts`); `counted` keeps
+    /// the pone's chances once it has counted, by what each side needs.
+    fn after_play(
+        &self,
+        dealing: bool,
+        counts: (&[f64], &[f64]),
+        (a, b): (usize, usize),
+        counted: &mut Memo2,
+    ) -> f64 {
+        let (mine, theirs) = counts;
         let (pone_count, dealer_count) = if dealing { (theirs, mine) } else { (mine, theirs) };
         let (pone_need, dealer_need) = if dealing { (b, a) } else { (a, b) };
         let mut pone_wins = 0.0;
@@ -551,12 +562,15 @@ impl WinTable {
                 continue;
             }
             // The dealer counts, then deals to the pone of this round.
-            let mut chance = 0.0;
-            for (k, &q) in dealer_count.iter().enumerate() {
-                if q > 0.0 && k < dealer_need {
-                    chance += q * (1.0 - self.pone[at(dealer_need - k, pone_need - h)]);
+            let chance = counted.get(pone_need - h, dealer_need, |pone_need, dealer_need| {
+                let mut chance = 0.0;
+                for (k, &q) in dealer_count.iter().enumerate() {
+                    if q > 0.0 && k < dealer_need {
+                        chance += q * (1.0 - self.pone[at(dealer_need - k, pone_need)]);
+                    }
                 }
-            }
+                chance
+            });
             pone_wins += p * chance;
         }
         // The next round is dealt by this round's pone: the table's `pone`

@@ -145,12 +145,14 @@ pub fn keep_values(
 /// ```
 /// use crib_ai::{ThrowModel, keep_values_for_game};
 /// use crib_core::{CardSet, GameConfig, Seat, parse_cards};
-/// let dealt = CardSet::from_distinct(parse_cards("5H 5S JD JC 9C 2D")?)?;
-/// let (config, dealer) = (GameConfig::default(), Seat::ALL[0]);
+/// let dealt = CardSet::from_distinct(parse_cards("2H 3S 7C 8D 9C TC")?)?;
+/// let (config, dealer, pone) = (GameConfig::default(), Seat::ALL[0], Seat::ALL[1]);
 /// let model = ThrowModel::reasonable();
-/// let keeps = keep_values_for_game(config, dealer, dealer, dealt, model, [10, 30])?;
-/// let best = keeps[0].win.expect("two players");
-/// assert!(keeps.iter().all(|keep| keep.win.is_some_and(|win| win <= best)));
+/// // The pone at 115 needs six, the dealer twelve: the run of four makes
+/// // six with any starter, where 3-7-8-9 (worth more) makes it with 27.
+/// let keeps = keep_values_for_game(config, pone, dealer, dealt, model, [6, 12])?;
+/// assert_eq!(keeps[0].keep.to_string(), "7C 8D 9C TC");
+/// assert!(keeps.iter().all(|keep| keep.win.is_some()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///

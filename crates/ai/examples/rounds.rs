@@ -15,7 +15,7 @@ fn main() {
     let strategy: Strategy =
         args.next().and_then(|text| text.parse().ok()).unwrap_or(Strategy::Expert);
     let seed: u64 = args.next().and_then(|text| text.parse().ok()).unwrap_or(1);
-    let measured = measure_rounds(games, seed, strategy, &|| {});
+    let measured = measure_rounds(crib_core::GameConfig::default(), games, seed, strategy, &|| {});
     let rate = measured.first_dealer_rate();
     eprintln!(
         "the first dealer won {:.1}% (95%: {:.1}–{:.1}%)",

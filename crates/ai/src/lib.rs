@@ -56,4 +56,7 @@ pub use player::{
 pub use sim::{GameOutcome, Rate, SimError, play_game, play_game_watched};
 pub use stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
 pub use throws::{ThrowCounts, measure_throws};
-pub use win::{KeepRound, Measured, RoundCounts, WinTable, chance_now, measure_rounds, win_chance};
+pub use win::{
+    KeepRound, Measured, RoundCounts, WinTable, chance_now, measure_rounds, side_win_chance,
+    win_chance,
+};

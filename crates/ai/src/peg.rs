@@ -341,15 +341,27 @@ const POINT_TIEBREAK: f64 = 1e-4;
 /// reach: a count that restarts forgets how it was reached, and what is
 /// left to score depends only on the cards held (by rank: suits never peg),
 /// who leads, and near the end the scores. Direct-mapped, exact values only.
+///
+/// Entries carry the generation they were written in, so that clearing the
+/// memo between worlds is one increment rather than a pass over the table.
 struct Memo {
-    entries: Vec<(u64, u64, f64)>,
+    entries: Vec<MemoEntry>,
+    generation: u32,
+}
+
+#[derive(Clone, Copy)]
+struct MemoEntry {
+    key: (u64, u64),
+    generation: u32,
+    value: f64,
 }
 
 impl Memo {
     const SIZE: usize = 1024;
 
     fn new() -> Memo {
-        Memo { entries: vec![(u64::MAX, u64::MAX, 0.0); Memo::SIZE] }
+        let empty = MemoEntry { key: (0, 0), generation: 0, value: 0.0 };
+        Memo { entries: vec![empty; Memo::SIZE], generation: 1 }
     }
 
     fn slot(key: (u64, u64)) -> usize {
@@ -358,16 +370,21 @@ impl Memo {
     }
 
     fn get(&self, key: (u64, u64)) -> Option<f64> {
-        let (a, b, value) = self.entries[Memo::slot(key)];
-        (a == key.0 && b == key.1).then_some(value)
+        let entry = self.entries[Memo::slot(key)];
+        (entry.generation == self.generation && entry.key == key).then_some(entry.value)
     }
 
     fn put(&mut self, key: (u64, u64), value: f64) {
-        self.entries[Memo::slot(key)] = (key.0, key.1, value);
+        self.entries[Memo::slot(key)] = MemoEntry { key, generation: self.generation, value };
     }
 
+    /// Forgets every entry.
     fn clear(&mut self) {
-        self.entries.fill((u64::MAX, u64::MAX, 0.0));
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // After 2^32 clears, entries of generation 0 could look current.
+            *self = Memo::new();
+        }
     }
 }
 

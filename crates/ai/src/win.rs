@@ -1,27 +1,32 @@
-//! The chance of winning a two-player game from the board.
+//! The chance of winning a game of two sides from the board: two players,
+//! or four in partnerships.
 //!
-//! A round is modelled as four independent draws from distributions
-//! measured over many rounds of expert self-play ([`measure_rounds`]; the
-//! numbers are kept in `win_table.rs`, written by
-//! `crib stats board --rebuild --write`):
+//! A round is modelled as independent draws from distributions measured
+//! over many rounds of expert self-play ([`measure_rounds`]; the numbers
+//! are kept in `win_table.rs` for two players and `win_table4.rs` for four,
+//! written by `crib stats board --rebuild --write`):
 //!
-//! - the play: the pone's and the dealer's points together (one joint
-//!   distribution, since one side's go is the other's loss; his heels is
-//!   counted with the dealer's play);
+//! - the play: the pone's side's and the dealer's side's points together
+//!   (one joint distribution, since one side's go is the other's loss; his
+//!   heels is counted with the dealer's play);
 //! - the pone's hand;
+//! - with four players, the dealer's partner's hand, then the pone's
+//!   partner's;
 //! - the dealer's hand and crib together.
 //!
 //! They are scored in the order of the game: if the play takes a side to
 //! the target it wins (if both would get there, each is as likely to be
-//! first); then the pone's hand; then the dealer's hand and crib; then the
-//! next round, dealt by this round's pone. The chance that the pone wins a
-//! game in which it needs `a` points and the dealer `b` follows by dynamic
-//! programming over `a + b` (every round scores at least the last card's
-//! point, so each round strictly lowers it), once, on first use, for every
-//! `a` and `b` up to 121 (a few milliseconds).
+//! first); then the hands in the order of the show, the crib last; then the
+//! next round, dealt by this round's pone (whose side is the pone's side;
+//! with four players the sides alternate the deal as with two). The chance
+//! that the pone's side wins a game in which it needs `a` points and the
+//! dealer's side `b` follows by dynamic programming over `a + b` (every
+//! round scores at least the last card's point, so each round strictly
+//! lowers it), once, on first use, for every `a` and `b` up to 121 (a few
+//! milliseconds).
 //!
-//! The model is of two players: with three or four the rounds are other
-//! rounds (three hands, or partners), and no table is kept for them.
+//! With three players there are three sides in the race, and no table is
+//! kept.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -34,7 +39,15 @@ use serde::Serialize;
 use crate::sim::play_game_watched;
 use crate::{Rate, Strategy};
 
-include!("win_table.rs");
+/// The two-player measure.
+mod two {
+    include!("win_table.rs");
+}
+
+/// The four-player measure (partners).
+mod four {
+    include!("win_table4.rs");
+}
 
 /// The largest target.
 const MAX_NEED: usize = 121;
@@ -56,9 +69,23 @@ pub fn win_chance(my_need: u16, their_need: u16, dealing: bool) -> f64 {
     WinTable::stored().chance(my_need, their_need, dealing)
 }
 
+/// The chance that the side of `my_need` wins against the side of
+/// `their_need` at the start of a round it deals (`dealing`) or not, at a
+/// table of `config`'s players, or `None` when no table is kept for it
+/// (three players).
+#[must_use]
+pub fn side_win_chance(
+    config: GameConfig,
+    my_need: u16,
+    their_need: u16,
+    dealing: bool,
+) -> Option<f64> {
+    WinTable::for_players(config.players()).map(|table| table.chance(my_need, their_need, dealing))
+}
+
 /// The chance that the seat of `view` (its side) wins the game from where
-/// the view stands, or `None` when the table has no model for it (three or
-/// four players).
+/// the view stands, or `None` when no table is kept for it (three
+/// players).
 ///
 /// Between rounds and in the discard it is the table's chance at the start
 /// of the round. During the play it is weighed between the chance at the
@@ -68,20 +95,18 @@ pub fn win_chance(my_need: u16, their_need: u16, dealing: bool) -> f64 {
 /// won or lost.
 #[must_use]
 pub fn chance_now(view: &View) -> Option<f64> {
-    if view.config.players() != 2 {
-        return None;
-    }
-    let mine = view.config.side_of(view.seat);
+    let table = WinTable::for_players(view.config.players())?;
+    let config = view.config;
+    let mine = config.side_of(view.seat);
     if let Some(winner) = view.winner {
         return Some(if winner == mine { 1.0 } else { 0.0 });
     }
-    let target = u16::from(view.config.target());
+    let target = u16::from(config.target());
     let need =
-        |seat: crib_core::Seat| target.saturating_sub(view.board.score(view.config.side_of(seat)));
+        |seat: crib_core::Seat| target.saturating_sub(view.board.score(config.side_of(seat)));
     let dealer = view.dealer;
     let pone = view.pone();
-    let dealing = view.seat == dealer;
-    let table = WinTable::stored();
+    let dealing = mine == config.side_of(dealer);
     let start = if dealing {
         table.chance(need(dealer), need(pone), true)
     } else {
@@ -90,7 +115,7 @@ pub fn chance_now(view: &View) -> Option<f64> {
     if view.phase != Phase::Pegging {
         return Some(start);
     }
-    let cards = f64::from(2 * crib_core::CARDS_TO_PLAY);
+    let cards = f64::from(u32::from(config.players()) * u32::from(crib_core::CARDS_TO_PLAY));
     let share = f64::from(view.pegging.played().len() as u32) / cards;
     let pone_wins = table.pone_after_play(need(pone), need(dealer));
     let after = if dealing { 1.0 - pone_wins } else { pone_wins };
@@ -117,11 +142,14 @@ pub(crate) fn near_end(view: &View, window: u16) -> Option<[u16; 2]> {
 /// The distributions of a round's points that the table is built from.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct RoundCounts {
-    /// Rounds by the pone's and the dealer's points in the play (his heels
-    /// with the dealer's).
+    /// Rounds by the pone's side's and the dealer's side's points in the
+    /// play (his heels with the dealer's).
     pub play: BTreeMap<(u8, u8), u32>,
     /// Rounds by the pone's hand.
     pub pone_hand: Vec<u32>,
+    /// With four players, rounds by the dealer's partner's hand, then by
+    /// the pone's partner's; empty with two.
+    pub partner_hands: [Vec<u32>; 2],
     /// Rounds by the dealer's hand and crib together.
     pub dealer_show: Vec<u32>,
 }
@@ -130,6 +158,8 @@ pub struct RoundCounts {
 /// wins, counted directly.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Measured {
+    /// The players at the table: 2, or 4 in partnerships.
+    pub players: u8,
     /// The distributions of the completed rounds.
     pub counts: RoundCounts,
     /// The games played.
@@ -150,14 +180,40 @@ impl Measured {
     }
 }
 
+/// The counts of a kept measure, from its tables.
+fn kept_counts(play: &[(u8, u8, u32)], hands: [&[u32]; 4]) -> RoundCounts {
+    let [pone_hand, dealer_partner, pone_partner, dealer_show] = hands;
+    RoundCounts {
+        play: play.iter().map(|&(pone, dealer, count)| ((pone, dealer), count)).collect(),
+        pone_hand: pone_hand.to_vec(),
+        partner_hands: [dealer_partner.to_vec(), pone_partner.to_vec()],
+        dealer_show: dealer_show.to_vec(),
+    }
+}
+
 impl RoundCounts {
-    /// The counts kept in the repository, that [`win_chance`] uses.
+    /// The two-player counts kept in the repository, that [`win_chance`]
+    /// uses.
     #[must_use]
     pub fn stored() -> RoundCounts {
-        RoundCounts {
-            play: PLAY.iter().map(|&(pone, dealer, count)| ((pone, dealer), count)).collect(),
-            pone_hand: PONE_HAND.to_vec(),
-            dealer_show: DEALER_SHOW.to_vec(),
+        kept_counts(&two::PLAY, [&two::PONE_HAND, &[], &[], &two::DEALER_SHOW])
+    }
+
+    /// The counts kept for `players` (2 or 4), if any.
+    #[must_use]
+    pub fn stored_for(players: u8) -> Option<RoundCounts> {
+        match players {
+            2 => Some(RoundCounts::stored()),
+            4 => Some(kept_counts(
+                &four::PLAY,
+                [
+                    &four::PONE_HAND,
+                    &four::DEALER_PARTNER_HAND,
+                    &four::PONE_PARTNER_HAND,
+                    &four::DEALER_SHOW,
+                ],
+            )),
+            _ => None,
         }
     }
 
@@ -172,33 +228,48 @@ impl RoundCounts {
             *self.play.entry(key).or_default() += count;
         }
         add(&mut self.pone_hand, &other.pone_hand);
+        for (ours, theirs) in self.partner_hands.iter_mut().zip(&other.partner_hands) {
+            add(ours, theirs);
+        }
         add(&mut self.dealer_show, &other.dealer_show);
         self
     }
 
-    fn count_round(&mut self, pone: &SourcePoints, dealer: &SourcePoints) {
+    /// Counts one completed round from what each seat and side scored in
+    /// it: the pone's and the dealer's own points, and their sides'.
+    fn count_round(&mut self, players: u8, seats: [&SourcePoints; 2], sides: [&SourcePoints; 2]) {
+        let [pone, dealer] = seats;
+        let [pone_side, dealer_side] = sides;
         let small = |points: u32| u8::try_from(points).unwrap_or(u8::MAX);
         *self
             .play
-            .entry((small(pone.pegging), small(dealer.pegging + dealer.heels)))
+            .entry((small(pone_side.pegging), small(dealer_side.pegging + dealer_side.heels)))
             .or_default() += 1;
         bump(&mut self.pone_hand, pone.hand);
+        if players == 4 {
+            bump(&mut self.partner_hands[0], dealer_side.hand - dealer.hand);
+            bump(&mut self.partner_hands[1], pone_side.hand - pone.hand);
+        }
         bump(&mut self.dealer_show, dealer.hand + dealer.crib);
     }
 }
 
 impl Measured {
-    /// The Rust source of `win_table.rs` for these counts: what
-    /// `crib stats board --rebuild --write` writes.
+    /// The Rust source of `win_table.rs` (two players) or `win_table4.rs`
+    /// (four) for these counts: what `crib stats board --rebuild --write`
+    /// writes.
     #[must_use]
     pub fn source(&self) -> String {
         let counts = &self.counts;
         let mut text = String::new();
+        let table_of =
+            if self.players == 2 { String::new() } else { format!(" ({} players)", self.players) };
         let _ = writeln!(
             text,
-            "// The distributions of a round's points that `win_chance` is built from:\n\
+            "// The distributions of a round's points that `win_chance` is built from{}:\n\
              // {} rounds of {} self-play, {} games seeded {}. Written by\n\
              // `crib stats board --rebuild --write`, not by hand.",
+            table_of,
             counts.rounds(),
             self.strategy,
             self.games,
@@ -207,7 +278,7 @@ impl Measured {
         let _ = writeln!(
             text,
             "/// The games, the seed and the first dealer's wins of the measure.\n\
-             const MEASURED: (u64, u64, u64) = ({}, {}, {});",
+             pub(super) const MEASURED: (u64, u64, u64) = ({}, {}, {});",
             self.games, self.seed, self.first_dealer_wins
         );
         let play: Vec<String> = counts
@@ -220,26 +291,43 @@ impl Measured {
             (0..len).map(|i| counts.get(i).copied().unwrap_or(0).to_string()).collect()
         };
         table(&mut text, "PONE_HAND", "u32; 30", &numbers(&counts.pone_hand, 30));
+        if self.players == 4 {
+            let [dealer_partner, pone_partner] = &counts.partner_hands;
+            table(&mut text, "DEALER_PARTNER_HAND", "u32; 30", &numbers(dealer_partner, 30));
+            table(&mut text, "PONE_PARTNER_HAND", "u32; 30", &numbers(pone_partner, 30));
+        }
         table(&mut text, "DEALER_SHOW", "u32; 60", &numbers(&counts.dealer_show, 60));
         text
     }
 
-    /// What the repository keeps.
+    /// What the repository keeps for two players.
     #[must_use]
     pub fn stored() -> Measured {
-        Measured {
-            counts: RoundCounts::stored(),
-            games: MEASURED.0,
-            seed: MEASURED.1,
+        Measured::stored_for(2).expect("a table is kept for two players")
+    }
+
+    /// What the repository keeps for `players` (2 or 4), if anything.
+    #[must_use]
+    pub fn stored_for(players: u8) -> Option<Measured> {
+        let (games, seed, first_dealer_wins) = match players {
+            2 => two::MEASURED,
+            4 => four::MEASURED,
+            _ => return None,
+        };
+        Some(Measured {
+            players,
+            counts: RoundCounts::stored_for(players)?,
+            games,
+            seed,
             strategy: Strategy::Expert,
-            first_dealer_wins: MEASURED.2,
-        }
+            first_dealer_wins,
+        })
     }
 }
 
 /// A constant array of `items`, wrapped at 100 columns.
 fn table(text: &mut String, name: &str, kind: &str, items: &[String]) {
-    let _ = writeln!(text, "#[rustfmt::skip]\nconst {name}: [{kind}] = [");
+    let _ = writeln!(text, "#[rustfmt::skip]\npub(super) const {name}: [{kind}] = [");
     let mut line = String::from("   ");
     for item in items {
         if line.len() + item.len() + 2 > 100 {
@@ -271,18 +359,18 @@ fn bump(counts: &mut Vec<u32>, at: u32) {
 }
 
 /// Measures the distributions of a round's points over `games` seeded games
-/// of two-player self-play between `strategy` players (on every core), and
-/// counts the first dealer's wins. Game `i` is seeded as game `i` of
-/// [`play_game`](crate::play_game)'s runs. `progress` is called after each
-/// game.
+/// of self-play between `strategy` players at a table of `config` (on every
+/// core), and counts the first dealer's wins. Game `i` is seeded as game
+/// `i` of [`play_game`](crate::play_game)'s runs. `progress` is called
+/// after each game.
 #[must_use]
 pub fn measure_rounds(
+    config: GameConfig,
     games: u64,
     seed: u64,
     strategy: Strategy,
     progress: &(dyn Fn() + Sync),
 ) -> Measured {
-    let config = GameConfig::default();
     let (counts, first_dealer_wins) = (0..games)
         .into_par_iter()
         .map(|index| {
@@ -294,7 +382,7 @@ pub fn measure_rounds(
             || (RoundCounts::default(), 0),
             |(a, wins_a), (b, wins_b)| (a.merge(b), wins_a + wins_b),
         );
-    Measured { counts, games, seed, strategy, first_dealer_wins }
+    Measured { players: config.players(), counts, games, seed, strategy, first_dealer_wins }
 }
 
 /// One game's completed rounds, and 1 if the first dealer won it.
@@ -306,27 +394,44 @@ fn measure_game(
 ) -> (RoundCounts, u64) {
     let mut counts = RoundCounts::default();
     let mut tally = Tally::default();
+    // The dealer of the round in progress: once a round is complete the
+    // game may already have moved the deal on.
+    let mut dealer = None;
     let mut watch = |game: &Game| {
         let now = *game.tally();
         if now.rounds > tally.rounds {
-            counts.count_round(&now.pone.since(&tally.pone), &now.dealer.since(&tally.dealer));
+            let dealt = dealer.unwrap_or_else(|| game.dealer());
+            let [pone_side, dealer_side] =
+                [dealt.next(config.players()), dealt].map(|seat| config.side_of(seat).index());
+            counts.count_round(
+                config.players(),
+                [&now.pone.since(&tally.pone), &now.dealer.since(&tally.dealer)],
+                [
+                    &now.sides[pone_side].since(&tally.sides[pone_side]),
+                    &now.sides[dealer_side].since(&tally.sides[dealer_side]),
+                ],
+            );
             tally = now;
+            dealer = None;
+        } else if game.phase() != Phase::Deal {
+            dealer = Some(game.dealer());
         }
     };
     // Built-in players make only legal moves: a refusal would leave the
     // game uncounted, and so out of the first dealer's rate too.
-    let outcome = play_game_watched(config, &[strategy, strategy], seed, index, &mut watch);
+    let seats = vec![strategy; usize::from(config.players())];
+    let outcome = play_game_watched(config, &seats, seed, index, &mut watch);
     let won = outcome
         .map_or(0, |outcome| u64::from(outcome.winner == config.side_of(outcome.first_dealer)));
     (counts, won)
 }
 
-/// The chances of the pone at each stage of a round, by what each side
-/// needs.
+/// The chances of the pone's side at each stage of a round, by what each
+/// side needs.
 #[derive(Clone, Debug)]
 pub struct WinTable {
-    /// The chance the pone wins, at the start of a round, by what the pone
-    /// and the dealer need.
+    /// The chance the pone's side wins, at the start of a round, by what
+    /// the pone's side and the dealer's side need.
     pone: Vec<f64>,
     /// The same after the play, before the pone's hand.
     shown: Vec<f64>,
@@ -362,12 +467,33 @@ pub struct KeepRound<'a> {
     pub pegging: f64,
 }
 
+/// Whose points a stage of the show adds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Counter {
+    PoneSide,
+    DealerSide,
+}
+
 impl WinTable {
-    /// The table built from the counts kept in the repository.
+    /// The two-player table built from the counts kept in the repository.
     #[must_use]
     pub fn stored() -> &'static WinTable {
-        static TABLE: OnceLock<WinTable> = OnceLock::new();
-        TABLE.get_or_init(|| WinTable::from_counts(&RoundCounts::stored()))
+        WinTable::for_players(2).expect("a table is kept for two players")
+    }
+
+    /// The table for a game of `players` (2, or 4 in partnerships) built
+    /// from the counts kept in the repository, or `None` for three.
+    #[must_use]
+    pub fn for_players(players: u8) -> Option<&'static WinTable> {
+        static TWO: OnceLock<WinTable> = OnceLock::new();
+        static FOUR: OnceLock<WinTable> = OnceLock::new();
+        let cell = match players {
+            2 => &TWO,
+            4 => &FOUR,
+            _ => return None,
+        };
+        let counts = RoundCounts::stored_for(players)?;
+        Some(cell.get_or_init(|| WinTable::from_counts(&counts)))
     }
 
     /// The chance that a side needing `my_need` points wins against a side
@@ -387,8 +513,9 @@ impl WinTable {
         chance.clamp(0.0, 1.0)
     }
 
-    /// The chance that the pone wins, needing `pone_need` against the
-    /// dealer's `dealer_need`, after the play and before the show.
+    /// The chance that the pone's side wins, needing `pone_need` against
+    /// the dealer's side's `dealer_need`, after the play and before the
+    /// show.
     #[must_use]
     pub fn pone_after_play(&self, pone_need: u16, dealer_need: u16) -> f64 {
         if pone_need == 0 {
@@ -401,7 +528,7 @@ impl WinTable {
     }
 
     /// The table for measured `counts` (each distribution must have counted
-    /// something).
+    /// something; the partners' hands are counted with four players only).
     #[must_use]
     pub fn from_counts(counts: &RoundCounts) -> WinTable {
         let size = (MAX_NEED + 1) * (MAX_NEED + 1);
@@ -413,15 +540,20 @@ impl WinTable {
                 (usize::from(pone), usize::from(dealer), f64::from(count) / play_total.max(1.0))
             })
             .collect();
-        let pone_hand = probabilities(&counts.pone_hand);
-        let dealer_show = probabilities(&counts.dealer_show);
-        // `pone[a, b]`: the pone wins, needing `a` against the dealer's `b`,
-        // at the start of a round. `shown[a, b]`: the same after the play,
-        // before the pone's hand. `counted[a, b]`: after the pone's hand,
-        // before the dealer's hand and crib.
+        // The show in its order: the pone, the partners (four players), the
+        // dealer with the crib.
+        let mut show = vec![(Counter::PoneSide, probabilities(&counts.pone_hand))];
+        let [dealer_partner, pone_partner] = &counts.partner_hands;
+        if !dealer_partner.is_empty() {
+            show.push((Counter::DealerSide, probabilities(dealer_partner)));
+            show.push((Counter::PoneSide, probabilities(pone_partner)));
+        }
+        show.push((Counter::DealerSide, probabilities(&counts.dealer_show)));
+        // `pone[a, b]`: the pone's side wins, needing `a` against the
+        // dealer's side's `b`, at the start of a round. `stages[i][a, b]`:
+        // the same before the show's stage `i` (stage 0 is after the play).
         let mut pone = vec![0.0; size];
-        let mut shown = vec![0.0; size];
-        let mut counted = vec![0.0; size];
+        let mut stages = vec![vec![0.0; size]; show.len()];
         for sum in 2..=2 * MAX_NEED {
             let pairs = || {
                 (1..=MAX_NEED)
@@ -437,30 +569,44 @@ impl WinTable {
                         (false, true) => 0.0,
                         // A round pegs at least one point, so this sum is
                         // lower and already known.
-                        (false, false) => shown[at(a - x, b - y)],
+                        (false, false) => stages[0][at(a - x, b - y)],
                     };
                 }
                 pone[at(a, b)] = chance;
             }
-            for (a, b) in pairs() {
-                // The dealer counts hand and crib; the next round's pone is
-                // this round's dealer, needing `b - k` against `a`.
-                let mut chance = 0.0;
-                for (k, &p) in dealer_show.iter().enumerate() {
-                    if p > 0.0 && k < b {
-                        chance += p * (1.0 - pone[at(b - k, a)]);
+            // The stages from the last: a stage that scores nothing leaves
+            // the sum as it is, so the next stage must be known first.
+            for stage in (0..show.len()).rev() {
+                let (counter, points) = &show[stage];
+                for (a, b) in pairs() {
+                    let mut chance = 0.0;
+                    for (k, &p) in points.iter().enumerate() {
+                        if p == 0.0 {
+                            continue;
+                        }
+                        let (a_after, b_after) = match counter {
+                            Counter::PoneSide => (a.saturating_sub(k), b),
+                            Counter::DealerSide => (a, b.saturating_sub(k)),
+                        };
+                        chance += p * if a_after == 0 {
+                            1.0
+                        } else if b_after == 0 {
+                            0.0
+                        } else if stage + 1 < show.len() {
+                            stages[stage + 1][at(a_after, b_after)]
+                        } else {
+                            // The next round's pone's side is this round's
+                            // dealer's side.
+                            1.0 - pone[at(b_after, a_after)]
+                        };
                     }
+                    stages[stage][at(a, b)] = chance;
                 }
-                counted[at(a, b)] = chance;
-            }
-            for (a, b) in pairs() {
-                let mut chance = 0.0;
-                for (h, &p) in pone_hand.iter().enumerate() {
-                    chance += p * if h >= a { 1.0 } else { counted[at(a - h, b)] };
-                }
-                shown[at(a, b)] = chance;
             }
         }
+        let shown = stages.swap_remove(0);
+        let (pone_hand, dealer_show) =
+            (probabilities(&counts.pone_hand), probabilities(&counts.dealer_show));
         let mean = |chances: &[f64]| -> f64 {
             chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
         };
@@ -489,7 +635,8 @@ impl WinTable {
     ///
     /// A side that reaches the target in the play wins at once (each is as
     /// likely to be first when both would), then the pone counts, then the
-    /// dealer.
+    /// dealer. The round is a two-player round: with the four-player table
+    /// the partners' hands would be left out.
     #[must_use]
     pub fn keep_chance(&self, round: &KeepRound<'_>) -> f64 {
         if round.my_need == 0 {

@@ -25,9 +25,10 @@ play), each play where more than one card fitted by the expert's search of the
 play (points to the end of the play, or the chance of winning near the end of a
 game), and each show (or, with --muggins-pegging, each card that pegged) counted
 with muggins by its true count. A mistake gives up
-at least 1 point, or 3% of the chance of winning. The chance of winning is the
-model of two-player games of crib-ai, at the start of every round and at the
-end of each game; with 3 or 4 players there is no chart.")]
+at least 1 point, or 3% of the chance of winning. The chance of winning is
+crib-ai's model of games between two sides (two players, or four in
+partnerships), at the start of every round and at the end of each game; with 3
+players there is no chart.")]
 pub(crate) struct Args {
     /// The saved match, by its id in `crib history`.
     id: GameId,

@@ -77,24 +77,28 @@ the two ranks thrown.")]
     /// beside the computer's; and your counting practice (crib drill and the
     /// browser's drill): hands, accuracy, median time, the points missed most.
     Me(crate::record::Args),
-    /// The chance of winning a two-player game from the board: the first
-    /// dealer's chance at 121 and at 61, and a grid by both scores for the
-    /// dealer and the pone, from the table kept in crib (measured from the
-    /// expert's self-play).
+    /// The chance of winning from the board, with two players or four in
+    /// partnerships: the first dealer's chance at 121 and at 61, and a grid
+    /// by both scores for the dealer and the pone, from the table kept in
+    /// crib (measured from the expert's self-play).
     #[command(after_help = "\
 With --rebuild, the distributions of a round's points (the play, the pone's
-hand, the dealer's hand and crib) are measured afresh from --games games of
-expert self-play seeded --seed, the table is rebuilt from them, and the first
-dealer's win rate measured directly in that self-play (with its 95% interval)
-is printed beside the tables' figures. --write FILE writes the rebuilt table's
-source, which is what crates/ai/src/win_table.rs holds. The figures are for two
-players: no table is kept for three or four.")]
+hand, with four players the partners' hands, the dealer's hand and crib) are
+measured afresh from --games games of expert self-play seeded --seed, the
+table is rebuilt from them, and the first dealer's win rate measured directly
+in that self-play (with its 95% interval) is printed beside the tables'
+figures. --write FILE writes the rebuilt table's source, which is what
+crates/ai/src/win_table.rs (two players) and win_table4.rs (four) hold. No
+table is kept for three players: their race has three sides.")]
     Board(BoardArgs),
 }
 
 /// The options of `crib stats board`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct BoardArgs {
+    /// The players: 2, or 4 in partnerships.
+    #[arg(long, default_value_t = 2, value_parser = board_players)]
+    players: u8,
     /// Measure the table afresh from expert self-play.
     #[arg(long)]
     rebuild: bool,
@@ -477,6 +481,8 @@ struct Rebuilt {
 
 #[derive(Debug, Serialize)]
 struct BoardJson {
+    /// The players at the table: 2, or 4 in partnerships.
+    players: u8,
     /// The table kept in crib.
     stored: BoardFigures,
     /// The measure it was built from.
@@ -486,17 +492,35 @@ struct BoardJson {
     rebuilt: Option<Rebuilt>,
 }
 
+/// Reads `--players` of `crib stats board`: 2 or 4.
+fn board_players(text: &str) -> Result<u8, String> {
+    match text.trim() {
+        "2" => Ok(2),
+        "4" => Ok(4),
+        "3" => Err("no table is kept for three players: their race has three sides".to_owned()),
+        _ => Err("the players are 2, or 4 in partnerships".to_owned()),
+    }
+}
+
 fn board(args: &BoardArgs) -> anyhow::Result<ExitCode> {
-    let stored = Measured::stored();
+    let players = args.players;
+    let (Some(stored), Some(table), Ok(config)) = (
+        Measured::stored_for(players),
+        WinTable::for_players(players),
+        crib_core::GameConfig::new(players, 121),
+    ) else {
+        anyhow::bail!("no table is kept for {players} players");
+    };
     let rebuilt = if args.rebuild {
         let seed = args.seed.unwrap_or_else(rand::random);
         eprintln!(
-            "crib: measuring {} games of expert self-play, seed {seed} (again with --seed {seed})",
+            "crib: measuring {} games of {players}-player expert self-play, seed {seed} (again with \
+             --seed {seed})",
             grouped(args.games)
         );
         let bar = crate::output::games_bar(args.games)?;
         let started = Instant::now();
-        let measured = measure_rounds(args.games, seed, Strategy::Expert, &|| bar.inc(1));
+        let measured = measure_rounds(config, args.games, seed, Strategy::Expert, &|| bar.inc(1));
         bar.finish_and_clear();
         eprintln!(
             "crib: played {} games in {:.1} s on {} cores",
@@ -520,7 +544,8 @@ fn board(args: &BoardArgs) -> anyhow::Result<ExitCode> {
         None
     };
     let report = BoardJson {
-        stored: BoardFigures::of(WinTable::stored()),
+        players,
+        stored: BoardFigures::of(table),
         stored_games: stored.games,
         stored_seed: stored.seed,
         stored_rounds: stored.counts.rounds(),
@@ -541,9 +566,10 @@ fn as_percent(chance: f64) -> String {
 
 fn write_board(out: &mut impl Write, report: &BoardJson) -> io::Result<()> {
     let stored = &report.stored;
+    let game = if report.players == 2 { "two-player game" } else { "four-player game (partners)" };
     writeln!(
         out,
-        "The chance of winning a two-player game, from the table kept in crib ({} rounds of \
+        "The chance of winning a {game}, from the table kept in crib ({} rounds of \
          {} games of expert self-play, seed {}):",
         grouped(u64::from(report.stored_rounds)),
         grouped(report.stored_games),
@@ -551,7 +577,9 @@ fn write_board(out: &mut impl Write, report: &BoardJson) -> io::Result<()> {
     )?;
     writeln!(out, "  the first dealer, game to 121: {}", as_percent(stored.first_dealer_121))?;
     writeln!(out, "  the first dealer, game to 61:  {}", as_percent(stored.first_dealer_61))?;
-    writeln!(out, "  (published: the first dealer between equal players wins about 55-56%)")?;
+    if report.players == 2 {
+        writeln!(out, "  (published: the first dealer between equal players wins about 55-56%)")?;
+    }
     if let Some(rebuilt) = &report.rebuilt {
         let rate = &rebuilt.first_dealer_measured;
         writeln!(out)?;
@@ -582,7 +610,12 @@ fn write_board(out: &mut impl Write, report: &BoardJson) -> io::Result<()> {
             }
         )?;
     }
-    for (title, grid) in [("you deal", &stored.dealing), ("you are the pone", &stored.pone)] {
+    let titles = if report.players == 2 {
+        ["you deal", "you are the pone"]
+    } else {
+        ["your side deals", "your side cuts (the pone's side)"]
+    };
+    for (title, grid) in titles.into_iter().zip([&stored.dealing, &stored.pone]) {
         writeln!(out)?;
         writeln!(
             out,

@@ -437,6 +437,29 @@ fn stats_cribs_tabulates_every_discard() {
 }
 
 #[test]
+fn stats_board_prints_the_tables_for_two_and_four_players() {
+    let two = crib(&["stats", "board", "--json"], "");
+    assert!(two.status.success(), "{}", stderr(&two));
+    let two: Value = serde_json::from_str(&stdout(&two)).unwrap();
+    assert_eq!(two["players"], 2);
+    let four = crib(&["stats", "board", "--players", "4", "--json"], "");
+    assert!(four.status.success(), "{}", stderr(&four));
+    let four: Value = serde_json::from_str(&stdout(&four)).unwrap();
+    assert_eq!(four["players"], 4);
+    // Each is the chance its own table gives, and they differ: partners'
+    // rounds are not two players' rounds.
+    let first = |json: &Value| json["stored"]["first_dealer_121"].as_f64().unwrap();
+    assert!((0.5..0.7).contains(&first(&two)) && (0.5..0.7).contains(&first(&four)));
+    assert_ne!(first(&two), first(&four));
+    let text = stdout(&crib(&["stats", "board", "--players", "4"], ""));
+    assert!(text.contains("four-player game (partners)") && text.contains("your side deals"));
+    // Three players race as three sides: no table, and the message says so.
+    let three = crib(&["stats", "board", "--players", "3"], "");
+    assert_eq!(three.status.code(), Some(2));
+    assert!(stderr(&three).contains("three sides"), "{}", stderr(&three));
+}
+
+#[test]
 fn sim_plays_the_expert_and_reports_points_by_side() {
     let args = ["sim", "--games", "6", "--seed", "3", "--seat-0", "expert", "--seat-1", "easy"];
     let output = crib(&args, "");

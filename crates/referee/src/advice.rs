@@ -268,13 +268,18 @@ fn ranks_words(ranks: &[Rank]) -> String {
 }
 
 /// The chance of winning from `view`, for the reader at its seat: "You
-/// win 62% from here."; with three or four players, that the figure is for
-/// two players only.
+/// win 62% from here." ("Your side wins..." with partners); with three
+/// players, that the figure is not worked out for them.
 #[must_use]
 pub fn win_chance_text(view: &View) -> String {
     match chance_now(view) {
+        Some(chance) if view.config.players() == 4 => {
+            format!("Your side wins {:.0}% from here.", 100.0 * chance)
+        }
         Some(chance) => format!("You win {:.0}% from here.", 100.0 * chance),
-        None => "The chance of winning is worked out for two players only.".to_owned(),
+        None => "The chance of winning is worked out for two players and for four in \
+                 partnerships, not for three."
+            .to_owned(),
     }
 }
 
@@ -367,11 +372,14 @@ mod tests {
     }
 
     #[test]
-    fn win_chances_are_for_two_players() {
+    fn win_chances_are_for_two_sides() {
         let two = Game::new(GameConfig::default(), Seat::ALL[0], 1).expect("seat 0");
         let said = win_chance_text(&two.view(Seat::ALL[1]));
         assert!(said.starts_with("You win ") && said.ends_with("% from here."), "{said}");
         let four = Game::new(GameConfig::new(4, 121).expect("4"), Seat::ALL[0], 1).expect("0");
-        assert!(win_chance_text(&four.view(Seat::ALL[1])).contains("two players only"));
+        let said = win_chance_text(&four.view(Seat::ALL[1]));
+        assert!(said.starts_with("Your side wins ") && said.ends_with("% from here."), "{said}");
+        let three = Game::new(GameConfig::new(3, 121).expect("3"), Seat::ALL[0], 1).expect("0");
+        assert!(win_chance_text(&three.view(Seat::ALL[1])).contains("not for three"));
     }
 }

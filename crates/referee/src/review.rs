@@ -18,9 +18,10 @@
 //! asked otherwise) and says which: the same match always gets the same
 //! review. Decisions are graded in parallel.
 //!
-//! The chance of winning is [`crib_ai::win_chance`], a model of two-player
-//! rounds, at the start of every round and at the end of each game; with 3
-//! or 4 players there is no such model and the review says so.
+//! The chance of winning is [`crib_ai::side_win_chance`], a model of
+//! rounds between two sides (two players, or four in partnerships), at the
+//! start of every round and at the end of each game; with three players
+//! there is no such model and the review says so.
 //!
 //! The charts of the chance are drawn here, once for every interface: as
 //! SVG ([`chance_svg`]) and as lines of text ([`chance_text`]).
@@ -454,7 +455,9 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
         .collect();
     let Some(&first) = people.first() else { return Err(ReviewError::NoPerson(summary.id)) };
     let ours = config.side_of(first);
-    let charted = config.players() == 2;
+    // A chart wherever the chance is modelled: two sides (two players, or
+    // four in partnerships).
+    let charted = crib_ai::WinTable::for_players(config.players()).is_some();
     let target = u16::from(config.target());
     let replay_error = |ply, source| ReviewError::Replay { id: summary.id, ply, source };
     let (mut play, opening) = Match::new(config, setup.games_to_win, setup.seed)
@@ -478,9 +481,15 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
             let scores = view.board.scores();
             let need = |side: usize| target.saturating_sub(scores.get(side).copied().unwrap_or(0));
             let dealing = config.side_of(view.dealer) == ours;
-            let chance_now =
-                crib_ai::win_chance(need(ours.index()), need(1 - ours.index()), dealing);
-            chance.push(point(game, view.round, scores, chance_now));
+            let chance_now = crib_ai::side_win_chance(
+                config,
+                need(ours.index()),
+                need(1 - ours.index()),
+                dealing,
+            );
+            if let Some(chance_now) = chance_now {
+                chance.push(point(game, view.round, scores, chance_now));
+            }
         }
         let chooses = match action {
             Action::Discard(_) => true,
@@ -548,7 +557,8 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
     let games = summarise(&decisions);
     let chart_note = (!charted).then(|| {
         format!(
-            "no chart of the chance of winning: the model of it is for two players, not {}",
+            "no chart of the chance of winning: the model of it is for two sides (two players, or \
+             four in partnerships), not {}",
             config.players()
         )
     });

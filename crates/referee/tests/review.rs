@@ -347,6 +347,35 @@ fn a_match_of_computers_is_not_reviewed() {
 }
 
 #[test]
+fn four_players_have_their_sides_chart() {
+    let (_dir, store) = store();
+    let setup = NewGame {
+        seed: 8,
+        config: GameConfig::new(4, 121).unwrap(),
+        games_to_win: 1,
+        muggins: false,
+        muggins_pegging: false,
+        players: vec![
+            Saved::person("me"),
+            Saved::computer("random"),
+            Saved::computer("random"),
+            Saved::computer("random"),
+        ],
+    };
+    let id = crib_store::testing::play_with(&store, &setup).unwrap();
+    let reviewed = review(&store, id, REVIEW_SEED).unwrap();
+    assert!(reviewed.chart_note.is_none());
+    // The first point is the table's chance for the person's side at the
+    // start, the last the game's result.
+    let first = reviewed.chance.first().expect("a chart");
+    let four = crib_ai::WinTable::for_players(4).unwrap();
+    let dealing = [four.chance(121, 121, true), four.chance(121, 121, false)];
+    assert!(dealing.iter().any(|&chance| (first.chance - chance).abs() < 1e-12), "{first:?}");
+    let last = reviewed.chance.last().unwrap();
+    assert!(last.chance == 0.0 || last.chance == 1.0, "{last:?}");
+}
+
+#[test]
 fn three_players_have_no_chart() {
     let (_dir, store) = store();
     let setup = NewGame {

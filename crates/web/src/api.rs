@@ -848,7 +848,8 @@ async fn hint(
 /// The chance of winning from where the game stands, as the page shows it.
 #[derive(Debug, Serialize)]
 struct ChanceBody {
-    /// The chance, with two players; `null` with three or four.
+    /// The chance, with two players or four in partnerships; `null` with
+    /// three.
     chance: Option<f64>,
     /// It in words: "You win 62% from here."
     text: String,

@@ -386,6 +386,33 @@ async fn the_chance_of_winning_is_said_for_two_players() {
 }
 
 #[tokio::test]
+async fn partners_hear_their_sides_chance_and_three_players_none() {
+    let app = app();
+    let seats = |count: usize| {
+        let mut seats = vec![json!({"kind": "you"})];
+        seats.extend((1..count).map(|_| json!({"kind": "computer", "level": "basic"})));
+        json!({"seed": 5, "seats": seats})
+    };
+    for (count, expected) in [(4, true), (3, false)] {
+        let (status, opened) =
+            call(&app, Method::POST, "/api/games", None, Some(seats(count).to_string())).await;
+        assert_eq!(status, StatusCode::CREATED, "{opened}");
+        let (id, token) = (opened["game"].as_str().unwrap(), opened["token"].as_str().unwrap());
+        let (status, chance) =
+            call(&app, Method::GET, &format!("/api/games/{id}/chance"), Some(token), None).await;
+        assert_eq!(status, StatusCode::OK, "{chance}");
+        let text = chance["text"].as_str().unwrap();
+        if expected {
+            let value = chance["chance"].as_f64().unwrap();
+            assert_eq!(text, format!("Your side wins {:.0}% from here.", 100.0 * value));
+        } else {
+            assert!(chance["chance"].is_null(), "{chance}");
+            assert!(text.contains("not for three"), "{text}");
+        }
+    }
+}
+
+#[tokio::test]
 async fn new_game_and_quit() {
     let app = app();
     let (id, token, _) = create(&app, json!({})).await;

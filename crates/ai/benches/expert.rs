@@ -67,6 +67,22 @@ fn expert_discard(bencher: divan::Bencher, players: u8) {
     bencher.bench_local(|| expert.discard(next.next().expect("cycles forever")));
 }
 
+/// The expert's discard near the end of a two-player game, where it keeps
+/// for the game: each keep's chance of winning from its hand over every
+/// starter, its crib and the play, at boards from far apart to close.
+#[divan::bench(args = [[60, 100], [100, 100], [110, 115], [118, 119]])]
+fn expert_discard_for_the_game(bencher: divan::Bencher, scores: [u16; 2]) {
+    let mut views = discard_views(2);
+    for view in &mut views {
+        for (seat, score) in Seat::ALL.into_iter().zip(scores) {
+            view.board.set(view.config.side_of(seat), score);
+        }
+    }
+    let mut next = views.iter().cycle();
+    let mut expert = ExpertPlayer::new(1);
+    bencher.bench_local(|| expert.discard(next.next().expect("cycles forever")));
+}
+
 /// The same, through `keep_values` (the table `crib discard --pone` prints).
 #[divan::bench]
 fn keep_values_two_players(bencher: divan::Bencher) {

@@ -5,6 +5,11 @@
 //! ```text
 //! cargo run --release -p crib-ai --example tune -- games=2000 seed=1 worlds=64 endgame=40 inference=sensible throws=reasonable
 //! ```
+//!
+//! `discard-endgame=N` sets the discard's window for playing for the game;
+//! `opponent=expert` plays against the default expert instead, whose
+//! windows `opponent-endgame=N` and `opponent-discard-endgame=N` set (0 and
+//! 40 are the expert before discards played for the game).
 
 use std::time::Instant;
 
@@ -53,13 +58,20 @@ fn add(into: &mut [u64; 4], points: &SourcePoints) {
     into[3] += u64::from(points.heels);
 }
 
-fn play(seed: u64, index: u64, expert_seat: usize, options: ExpertOptions, mirror: bool) -> Totals {
+fn play(
+    seed: u64,
+    index: u64,
+    expert_seat: usize,
+    options: ExpertOptions,
+    opponent: Option<ExpertOptions>,
+) -> Totals {
     let config = GameConfig::default();
     let game_seed = derive_seed(seed, index);
     let (dealer, _) = cut_for_deal(config, game_seed);
     let mut game = Game::new(config, dealer, derive_seed(game_seed, 1)).expect("seat");
     let mut expert = ExpertPlayer::with_options(derive_seed(game_seed, 2), options);
-    let mut other = ExpertPlayer::new(derive_seed(game_seed, 3));
+    let mut other =
+        ExpertPlayer::with_options(derive_seed(game_seed, 3), opponent.unwrap_or_default());
     let mut predicted: Option<(usize, [f64; 2])> = None;
     let mut totals = Totals { games: 1, ..Totals::default() };
     let mut tally = *game.tally();
@@ -73,7 +85,7 @@ fn play(seed: u64, index: u64, expert_seat: usize, options: ExpertOptions, mirro
         let view = game.view(seat);
         let action = if seat.index() == expert_seat {
             expert.act(&view)
-        } else if mirror {
+        } else if opponent.is_some() {
             other.act(&view)
         } else {
             BasicPlayer.act(&view)
@@ -117,6 +129,7 @@ fn play(seed: u64, index: u64, expert_seat: usize, options: ExpertOptions, mirro
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut options = ExpertOptions::default();
     let (mut games, mut seed, mut mirror) = (1000u64, 1u64, false);
+    let mut opponent = ExpertOptions::default();
     for arg in std::env::args().skip(1) {
         let (key, value) = arg.split_once('=').ok_or(format!("{arg}: not key=value"))?;
         match key {
@@ -126,6 +139,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "worlds" => options.pegging.worlds = value.parse()?,
             "tries" => options.pegging.tries = value.parse()?,
             "endgame" => options.pegging.endgame = value.parse()?,
+            "discard-endgame" => options.endgame = value.parse()?,
+            "opponent-endgame" => opponent.pegging.endgame = value.parse()?,
+            "opponent-discard-endgame" => opponent.endgame = value.parse()?,
             "inference" => {
                 options.pegging.inference = match value {
                     "uniform" => Inference::Uniform,
@@ -145,7 +161,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let totals = (0..games)
         .into_par_iter()
         .flat_map_iter(|index| [(index, 0), (index, 1)])
-        .map(|(index, seat)| play(seed, index, seat, options, mirror))
+        .map(|(index, seat)| play(seed, index, seat, options, mirror.then_some(opponent)))
         .reduce(Totals::default, Totals::merge);
     let seconds = started.elapsed().as_secs_f64();
     let rate = Rate::new(totals.wins, totals.games);

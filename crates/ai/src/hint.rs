@@ -6,7 +6,8 @@
 //!
 //! Nothing here ranks or values on its own: the discard hint is the
 //! expert's own [`keep_analysis`](crate::ExpertPlayer::keep_analysis), in
-//! its order (hand, crib and pegging together), and the play hint is its
+//! its order (hand, crib and pegging together, or near the end of a
+//! two-player game the chance of winning it), and the play hint is its
 //! [`play_analysis`](crate::ExpertPlayer::play_analysis), the card it plays
 //! first. What is added to each card is what is *true of the position*:
 //! what it pegs now, which replies of the unseen cards would peg against it,
@@ -41,8 +42,9 @@ pub enum Hint {
 /// The discard hint: the expert's keeps, best first.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DiscardHint {
-    /// Every keep with its value split into hand, crib and pegging, in the
-    /// expert's order: the first is what it throws.
+    /// Every keep with its value split into hand, crib and pegging (and
+    /// near the end of a two-player game its chance of winning, which then
+    /// orders them), in the expert's order: the first is what it throws.
     pub keeps: Vec<KeepValue>,
     /// The seat whose crib the discards go to (the dealer).
     pub crib_of: Seat,

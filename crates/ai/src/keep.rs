@@ -10,16 +10,25 @@
 //!   [`CribOdds`]);
 //! - plus an estimate of what the four cards are worth in the play against
 //!   the opponents' (see [`pegging_value`]).
+//!
+//! Near the end of a two-player game points are not the goal: winning is.
+//! There [`keep_values_for_game`] also gives each keep its chance of
+//! winning the game ([`WinTable::keep_chance`]), from the distribution of
+//! its hand over every unseen starter, its crib and its pegging, scored in
+//! the order of the game, and ranks the keeps by it: a pone who needs six
+//! keeps the hand that counts six more often, not the hand with the
+//! greater mean.
 
 use std::cmp::Ordering;
 
-use crib_core::{CardSet, GameConfig, Seat};
+use crib_core::{CardSet, GameConfig, Rules, Seat, score_unchecked};
 use serde::Serialize;
 
 use crate::crib::{CribOdds, Stake, ThrowModel};
 use crate::discard::{DiscardError, Expectation};
 use crate::peg_value::pegging_value;
 use crate::ranks::{Unseen, hand_points};
+use crate::win::{KeepRound, WinTable};
 
 /// One keep of four and what it is worth, by source.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -39,6 +48,10 @@ pub struct KeepValue {
     /// Hand, plus or minus crib, plus pegging: the points the keep is worth
     /// to the keeper's side.
     pub total: f64,
+    /// The chance of winning the game with this keep, when the board
+    /// decided the order of the keeps (near the end of a two-player game,
+    /// see [`keep_values_for_game`]); `None` when points did.
+    pub win: Option<f64>,
 }
 
 impl KeepValue {
@@ -49,10 +62,20 @@ impl KeepValue {
         self.stake.sign() * self.crib
     }
 
+    /// The order of the keeps, best first: by the chance of winning when
+    /// both have one, to a tenth of a percent (closer chances are within
+    /// the model's error: points decide between them), then by total, then
+    /// hand, then the kept cards in card order.
     fn order(&self, other: &KeepValue) -> Ordering {
-        other
-            .total
-            .total_cmp(&self.total)
+        let chance = match (self.win, other.win) {
+            (Some(mine), Some(theirs)) => {
+                let grid = |chance: f64| (chance * 1000.0).round();
+                grid(theirs).total_cmp(&grid(mine))
+            }
+            _ => Ordering::Equal,
+        };
+        chance
+            .then_with(|| other.total.total_cmp(&self.total))
             .then_with(|| other.hand.cmp(&self.hand))
             .then_with(|| self.keep.iter().cmp(other.keep.iter()))
     }
@@ -105,9 +128,72 @@ pub fn keep_values(
             let crib = odds.expected(discard);
             let pegging = pegging_value(config, keep, seat == dealer, pone);
             let total = hand.value() + stake.sign() * crib + pegging;
-            KeepValue { keep, discard, hand, stake, crib, pegging, total }
+            KeepValue { keep, discard, hand, stake, crib, pegging, total, win: None }
         })
         .collect();
+    values.sort_by(KeepValue::order);
+    Ok(values)
+}
+
+/// Every keep of four from `dealt` as [`keep_values`] gives them, each with
+/// its chance of winning the game when the keeper's side needs `needs[0]`
+/// points and the other side `needs[1]`, best chance first (ties by
+/// [`keep_values`]' order). With three or four players there is no model of
+/// the game (see [`win_chance`](crate::win_chance)): the keeps are
+/// [`keep_values`]' and have no chance.
+///
+/// ```
+/// use crib_ai::{ThrowModel, keep_values_for_game};
+/// use crib_core::{CardSet, GameConfig, Seat, parse_cards};
+/// let dealt = CardSet::from_distinct(parse_cards("2H 3S 7C 8D 9C TC")?)?;
+/// let (config, dealer, pone) = (GameConfig::default(), Seat::ALL[0], Seat::ALL[1]);
+/// let model = ThrowModel::reasonable();
+/// // The pone at 115 needs six, the dealer twelve: the run of four makes
+/// // six with any starter, where 3-7-8-9 (worth more) makes it with 27.
+/// let keeps = keep_values_for_game(config, pone, dealer, dealt, model, [6, 12])?;
+/// assert_eq!(keeps[0].keep.to_string(), "7C 8D 9C TC");
+/// assert!(keeps.iter().all(|keep| keep.win.is_some()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`keep_values`].
+pub fn keep_values_for_game(
+    config: GameConfig,
+    seat: Seat,
+    dealer: Seat,
+    dealt: CardSet,
+    model: &ThrowModel,
+    needs: [u16; 2],
+) -> Result<Vec<KeepValue>, DiscardError> {
+    let mut values = keep_values(config, seat, dealer, dealt, model)?;
+    if config.players() != 2 {
+        return Ok(values);
+    }
+    let table = WinTable::stored();
+    let mut hand = Vec::new();
+    for value in &mut values {
+        hand.clear();
+        for starter in !dealt {
+            let points = usize::from(score_unchecked(value.keep, starter, Rules::Hand));
+            if hand.len() <= points {
+                hand.resize(points + 1, 0.0);
+            }
+            hand[points] += 1.0;
+        }
+        let starters = f64::from(value.hand.starters);
+        hand.iter_mut().for_each(|count| *count /= starters);
+        let round = KeepRound {
+            my_need: needs[0],
+            their_need: needs[1],
+            dealing: seat == dealer,
+            hand: &hand,
+            crib: value.crib,
+            pegging: value.pegging,
+        };
+        value.win = Some(table.keep_chance(&round));
+    }
     values.sort_by(KeepValue::order);
     Ok(values)
 }

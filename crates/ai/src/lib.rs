@@ -5,7 +5,8 @@
 //!   play ([`keep_values`]): the crib's exact expectation under a model of
 //!   the other players' throws ([`CribOdds`], [`ThrowModel`],
 //!   [`measure_throws`]) and a fitted estimate of the play
-//!   ([`pegging_features`]).
+//!   ([`pegging_features`]); near the end of a two-player game, the keep
+//!   most likely to win the game ([`keep_values_for_game`]).
 //! - The expert's play of the cards: a search to the end of the play over
 //!   sampled hands of the opponents ([`choose_play`], [`play_values`]), and
 //!   the chance of winning from the board ([`win_chance`]).
@@ -43,7 +44,7 @@ pub use crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
 pub use deals::{CanonicalDeal, canonical_deals};
 pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table};
 pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Reply, Setup, hint};
-pub use keep::{KeepValue, keep_values};
+pub use keep::{KeepValue, keep_values, keep_values_for_game};
 pub use keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
 pub use peg::{
     Inference, PegOptions, PlayAnalysis, PlayMeasure, analyse_play, choose_play, play_values,
@@ -57,5 +58,6 @@ pub use sim::{GameOutcome, Rate, SimError, play_game, play_game_watched};
 pub use stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
 pub use throws::{ThrowCounts, measure_throws};
 pub use win::{
-    Measured, RoundCounts, WinTable, chance_now, measure_rounds, side_win_chance, win_chance,
+    KeepRound, Measured, RoundCounts, WinTable, chance_now, measure_rounds, side_win_chance,
+    win_chance,
 };

@@ -344,17 +344,8 @@ struct Endgame {
 
 impl Endgame {
     fn new(view: &View, options: &PegOptions) -> Option<Endgame> {
-        let config = view.config;
-        if config.players() != 2 || options.endgame == 0 {
-            return None;
-        }
-        let mine = config.side_of(view.seat);
-        let theirs = config.side_of(view.seat.next(2));
-        let scores = [view.board.score(mine), view.board.score(theirs)];
-        let target = u16::from(config.target());
-        let leader = scores[0].max(scores[1]);
-        (leader + options.endgame >= target).then_some(Endgame {
-            target,
+        crate::win::near_end(view, options.endgame).map(|scores| Endgame {
+            target: u16::from(view.config.target()),
             scores,
             dealing: view.seat == view.dealer,
         })

@@ -20,7 +20,8 @@
 //!   every other card is worse), open no runs, play toward 15 and 31, high
 //!   cards first ([`ClassicPlayer`](crate::ClassicPlayer));
 //! - `expert`: the discard that is worth most in hand, crib and play
-//!   together ([`keep_values`](crate::keep_values)), and in the play a
+//!   together ([`keep_values`](crate::keep_values)), or near the end of a
+//!   two-player game the one most likely to win it, and in the play a
 //!   search to the end of the play over sampled hands of the opponents,
 //!   playing for the win near the end of a game
 //!   ([`choose_play`](crate::choose_play)).
@@ -269,6 +270,10 @@ pub struct ExpertOptions {
     pub throws: crate::ThrowModel,
     /// How the play is searched.
     pub pegging: crate::PegOptions,
+    /// The discard plays for the game instead of points once a side is this
+    /// close to the target (two players only; 0 never): see
+    /// [`keep_values_for_game`](crate::keep_values_for_game).
+    pub endgame: u16,
 }
 
 impl Default for ExpertOptions {
@@ -276,6 +281,7 @@ impl Default for ExpertOptions {
         ExpertOptions {
             throws: *crate::ThrowModel::reasonable(),
             pegging: crate::PegOptions::default(),
+            endgame: 40,
         }
     }
 }
@@ -350,12 +356,27 @@ impl ExpertPlayer {
     /// ranks them: its discard is the first one's. Empty when the view is
     /// not a deal to discard from.
     ///
+    /// Near the end of a two-player game (a side within
+    /// [`ExpertOptions::endgame`] points of the target) the keeps are
+    /// ranked by their chance of winning the game, which each then carries
+    /// ([`keep_values_for_game`](crate::keep_values_for_game)); elsewhere
+    /// by points ([`keep_values`](crate::keep_values)).
+    ///
     /// Hints and reviews read the expert's reasons here, so what they show
     /// is what the expert does.
     #[must_use]
     pub fn keep_analysis(&self, view: &View) -> Vec<crate::KeepValue> {
-        crate::keep_values(view.config, view.seat, view.dealer, view.hand, &self.options.throws)
-            .unwrap_or_default()
+        let (config, seat, dealer, model) =
+            (view.config, view.seat, view.dealer, &self.options.throws);
+        let keeps = match crate::win::near_end(view, self.options.endgame) {
+            Some(scores) => {
+                let target = u16::from(config.target());
+                let needs = scores.map(|score| target.saturating_sub(score));
+                crate::keep_values_for_game(config, seat, dealer, view.hand, model, needs)
+            }
+            None => crate::keep_values(config, seat, dealer, view.hand, model),
+        };
+        keeps.unwrap_or_default()
     }
 
     /// Every card the view's seat may play, with the expert's value of it,

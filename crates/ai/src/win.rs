@@ -122,6 +122,23 @@ pub fn chance_now(view: &View) -> Option<f64> {
     Some((1.0 - share) * start + share * after)
 }
 
+/// The scores of the view's side and of the other side, when the game has
+/// two players and either side is within `window` points of the target
+/// (`window` 0: never): where the expert plays for the game rather than
+/// for points.
+#[must_use]
+pub(crate) fn near_end(view: &View, window: u16) -> Option<[u16; 2]> {
+    let config = view.config;
+    if config.players() != 2 || window == 0 {
+        return None;
+    }
+    let mine = config.side_of(view.seat);
+    let theirs = config.side_of(view.seat.next(2));
+    let scores = [view.board.score(mine), view.board.score(theirs)];
+    let leader = scores[0].max(scores[1]);
+    (leader + window >= u16::from(config.target())).then_some(scores)
+}
+
 /// The distributions of a round's points that the table is built from.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct RoundCounts {
@@ -418,6 +435,36 @@ pub struct WinTable {
     pone: Vec<f64>,
     /// The same after the play, before the pone's hand.
     shown: Vec<f64>,
+    /// The measured play: the pone's points, the dealer's, their chance.
+    play: Vec<(usize, usize, f64)>,
+    /// The measured pone's hand, by points.
+    pone_hand: Vec<f64>,
+    /// The measured dealer's hand and crib, by points.
+    dealer_show: Vec<f64>,
+    /// The mean of the dealer's net points in the measured play.
+    dealer_net: f64,
+    /// The mean crib of the measured rounds, estimated as the mean of the
+    /// dealer's hand and crib less the mean of the pone's hand (the two
+    /// hands are kept alike).
+    crib_mean: f64,
+}
+
+/// One keep's round, as [`WinTable::keep_chance`] scores it.
+#[derive(Clone, Copy, Debug)]
+pub struct KeepRound<'a> {
+    /// The points the keeper's side needs.
+    pub my_need: u16,
+    /// The points the other side needs.
+    pub their_need: u16,
+    /// Whether the keeper deals the round.
+    pub dealing: bool,
+    /// The chance of each number of points of the kept hand (by points,
+    /// from 0), over the unseen starters.
+    pub hand: &'a [f64],
+    /// The crib's expected points, whoever's it is.
+    pub crib: f64,
+    /// The keep's estimated net points of the play.
+    pub pegging: f64,
 }
 
 /// Whose points a stage of the show adds.
@@ -562,7 +609,167 @@ impl WinTable {
             }
         }
         let shown = stages.swap_remove(0);
-        WinTable { pone, shown }
+        let (pone_hand, dealer_show) =
+            (probabilities(&counts.pone_hand), probabilities(&counts.dealer_show));
+        let mean = |chances: &[f64]| -> f64 {
+            chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
+        };
+        let dealer_net = play.iter().map(|&(x, y, p)| p * (y as f64 - x as f64)).sum();
+        let crib_mean = mean(&dealer_show) - mean(&pone_hand);
+        WinTable { pone, shown, play, pone_hand, dealer_show, dealer_net, crib_mean }
+    }
+
+    /// The chance that a keeper wins the game with the round that `round`
+    /// describes, scored in the order of the game and then from this table
+    /// for the rounds after.
+    ///
+    /// The round's parts are drawn independently:
+    ///
+    /// - the play from the measured joint distribution, moved by how much
+    ///   the keep's pegging estimate differs from the measured mean net
+    ///   points of its seat: half as the keeper's own points, half as the
+    ///   other side's fewer (a fraction of a point moves that share of the
+    ///   chance one point further);
+    /// - the keeper's hand from `round.hand`;
+    /// - as dealer, the crib as its expectation (split between the two
+    ///   nearest points, so that the mean is exact), added to the hand;
+    /// - the other side's hand from the measured distributions: the pone's
+    ///   hand, or the dealer's hand and crib together moved by how much
+    ///   this crib's expectation differs from the measured mean crib.
+    ///
+    /// A side that reaches the target in the play wins at once (each is as
+    /// likely to be first when both would), then the pone counts, then the
+    /// dealer. The round is a two-player round: with the four-player table
+    /// the partners' hands would be left out.
+    #[must_use]
+    pub fn keep_chance(&self, round: &KeepRound<'_>) -> f64 {
+        if round.my_need == 0 {
+            return 1.0;
+        }
+        if round.their_need == 0 {
+            return 0.0;
+        }
+        let (a, b) = (clamp(round.my_need), clamp(round.their_need));
+        let seat_net = if round.dealing { self.dealer_net } else { -self.dealer_net };
+        // Half of the difference is the keeper's own points, half the other
+        // side's: a keep pegs by scoring and by giving nothing away.
+        let half = (round.pegging - seat_net) / 2.0;
+        let (gains, losses) = (split(half), split(-half));
+        // The keeper's hand and, as dealer, its crib; the other side's
+        // count (for the pone, the dealer's hand and crib).
+        let (mine, theirs) = if round.dealing {
+            (shifted(round.hand, round.crib), self.pone_hand.clone())
+        } else {
+            (round.hand.to_vec(), shifted(&self.dealer_show, round.crib - self.crib_mean))
+        };
+        let mut after = Memo2::new(a, b);
+        // The dealer's count and the rounds after, by what the pone and the
+        // dealer need once the pone has counted: shared by many plays.
+        let mut counted = if round.dealing { Memo2::new(b, a) } else { Memo2::new(a, b) };
+        let mut chance = 0.0;
+        for &(x, y, p) in &self.play {
+            let (my_play, their_play) = if round.dealing { (y, x) } else { (x, y) };
+            for (&(gain, gained), &(loss, lost)) in
+                gains.iter().flat_map(|g| losses.iter().map(move |l| (g, l)))
+            {
+                let my_play = my_play.saturating_add_signed(gain);
+                let their_play = their_play.saturating_add_signed(loss);
+                chance += p
+                    * gained
+                    * lost
+                    * match (my_play >= a, their_play >= b) {
+                        (true, true) => 0.5,
+                        (true, false) => 1.0,
+                        (false, true) => 0.0,
+                        (false, false) => after.get(a - my_play, b - their_play, |a, b| {
+                            self.after_play(round.dealing, (&mine, &theirs), (a, b), &mut counted)
+                        }),
+                    };
+            }
+        }
+        chance.clamp(0.0, 1.0)
+    }
+
+    /// The keeper's chance after the play, needing `a` against `b`, with
+    /// the keeper's and the other side's counts (`counts`); `counted` keeps
+    /// the pone's chances once it has counted, by what each side needs.
+    fn after_play(
+        &self,
+        dealing: bool,
+        counts: (&[f64], &[f64]),
+        (a, b): (usize, usize),
+        counted: &mut Memo2,
+    ) -> f64 {
+        let (mine, theirs) = counts;
+        let (pone_count, dealer_count) = if dealing { (theirs, mine) } else { (mine, theirs) };
+        let (pone_need, dealer_need) = if dealing { (b, a) } else { (a, b) };
+        let mut pone_wins = 0.0;
+        for (h, &p) in pone_count.iter().enumerate() {
+            if p == 0.0 {
+                continue;
+            }
+            if h >= pone_need {
+                pone_wins += p;
+                continue;
+            }
+            // The dealer counts, then deals to the pone of this round.
+            let chance = counted.get(pone_need - h, dealer_need, |pone_need, dealer_need| {
+                let mut chance = 0.0;
+                for (k, &q) in dealer_count.iter().enumerate() {
+                    if q > 0.0 && k < dealer_need {
+                        chance += q * (1.0 - self.pone[at(dealer_need - k, pone_need)]);
+                    }
+                }
+                chance
+            });
+            pone_wins += p * chance;
+        }
+        // The next round is dealt by this round's pone: the table's `pone`
+        // is read with this round's dealer as the next pone.
+        if dealing { 1.0 - pone_wins } else { pone_wins }
+    }
+}
+
+/// A move of `by` points as whole moves and their chances: the two
+/// nearest whole numbers, weighted so that the mean move is `by`.
+fn split(by: f64) -> [(isize, f64); 2] {
+    let low = by.floor();
+    let high_share = by - low;
+    // Rounds move at most a few dozen points: the cast cannot overflow.
+    let low = low as isize;
+    [(low, 1.0 - high_share), (low + 1, high_share)]
+}
+
+/// The distribution of `chances` (by points) moved by `by` points, split
+/// as [`split`] says; points below 0 count as 0.
+fn shifted(chances: &[f64], by: f64) -> Vec<f64> {
+    let mut moved = vec![0.0; chances.len() + by.abs().ceil() as usize + 2];
+    for (points, &p) in chances.iter().enumerate() {
+        for (step, weight) in split(by) {
+            let to = points.saturating_add_signed(step).min(moved.len() - 1);
+            moved[to] += p * weight;
+        }
+    }
+    moved
+}
+
+/// Values by what each side needs, computed on first use.
+struct Memo2 {
+    width: usize,
+    values: Vec<f64>,
+}
+
+impl Memo2 {
+    fn new(a: usize, b: usize) -> Memo2 {
+        Memo2 { width: b + 1, values: vec![f64::NAN; (a + 1) * (b + 1)] }
+    }
+
+    fn get(&mut self, a: usize, b: usize, value: impl FnOnce(usize, usize) -> f64) -> f64 {
+        let slot = &mut self.values[a * self.width + b];
+        if slot.is_nan() {
+            *slot = value(a, b);
+        }
+        *slot
     }
 }
 

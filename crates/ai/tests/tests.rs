@@ -8,6 +8,7 @@
 #[allow(dead_code)]
 mod reference;
 
+mod board;
 mod classic;
 mod crib;
 mod discard;

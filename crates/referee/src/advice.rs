@@ -84,34 +84,52 @@ fn discard_text(hint: &DiscardHint, who: &Perspective) -> HintText {
             possessive_noun(who, hint.crib_of)
         ),
     };
+    // Near the end the expert ranks the keeps by their chance of winning
+    // the game: the table shows it, since it is what ordered them.
+    let for_game = hint.keeps.first().is_some_and(|keep| keep.win.is_some());
     let rows = hint
         .keeps
         .iter()
         .enumerate()
-        .map(|(rank, keep)| HintRow {
-            cards: vec![keep.keep, keep.discard],
-            cells: vec![
+        .map(|(rank, keep)| {
+            let mut cells = vec![
                 format!("{:.2}", keep.hand.value()),
                 signed(keep.crib_share()),
                 signed(keep.pegging),
                 format!("{:.2}", keep.total),
-            ],
-            reasons: Vec::new(),
-            best: rank == 0,
+            ];
+            if let Some(win) = keep.win {
+                cells.push(format!("{:.1}%", 100.0 * win));
+            }
+            HintRow {
+                cards: vec![keep.keep, keep.discard],
+                cells,
+                reasons: Vec::new(),
+                best: rank == 0,
+            }
         })
         .collect();
+    let mut lines = vec![format!(
+        "Every keep as the expert values it, best first: the hand's average over the \
+         {starters} starters, the crib's average for or against you, and the play's \
+         estimated net points; the first is what the expert keeps."
+    )];
+    let mut columns = vec!["keep", "throw", "hand", "crib", "pegging", "total"];
+    if for_game {
+        lines.push(
+            "Near the end of the game the expert keeps to win: the keeps are ranked by their \
+             chance of winning the game (from every starter's hand, the crib and the play, \
+             counted in the order of the game), and points decide only between equal chances."
+                .to_owned(),
+        );
+        columns.push("win");
+    }
+    lines.push(whose);
     HintText {
         kind: "discard",
         title: "Discard".to_owned(),
-        lines: vec![
-            format!(
-                "Every keep as the expert values it, best first: the hand's average over the \
-                 {starters} starters, the crib's average for or against you, and the play's \
-                 estimated net points; the first is what the expert keeps."
-            ),
-            whose,
-        ],
-        columns: ["keep", "throw", "hand", "crib", "pegging", "total"].map(str::to_owned).to_vec(),
+        lines,
+        columns: columns.into_iter().map(str::to_owned).collect(),
         rows,
     }
 }
@@ -297,6 +315,30 @@ mod tests {
                 assert_eq!(row.cells[3], format!("{:.2}", keep.total));
             }
             assert!(text.rows[0].best && text.rows[1..].iter().all(|row| !row.best));
+        }
+    }
+
+    #[test]
+    fn near_the_end_the_discard_shows_the_chance_that_ordered_it() {
+        let config = GameConfig::default();
+        let mut game = Game::new(config, Seat::ALL[0], 4).expect("seat 0 deals");
+        game.play(Seat::ALL[0], Action::Deal).expect("the deal");
+        for (scores, for_game) in [([0, 0], false), ([110, 112], true)] {
+            let mut view = game.view(Seat::ALL[1]);
+            for (seat, score) in Seat::ALL.into_iter().zip(scores) {
+                view.board.set(config.side_of(seat), score);
+            }
+            let Hint::Discard(discard) = hint(&view, 4) else { panic!("a discard hint") };
+            let text =
+                hint_text(&Hint::Discard(discard.clone()), &perspective(config, Seat::ALL[1]));
+            assert_eq!(text.columns.last().is_some_and(|last| last == "win"), for_game);
+            assert_eq!(text.lines.iter().any(|line| line.contains("keeps to win")), for_game);
+            for (row, keep) in text.rows.iter().zip(&discard.keeps) {
+                assert_eq!(row.cells.len(), text.columns.len() - 2);
+                if let Some(win) = keep.win {
+                    assert_eq!(row.cells[4], format!("{:.1}%", 100.0 * win));
+                }
+            }
         }
     }
 

@@ -6,7 +6,9 @@
 //! discard and each play where more than one card fitted is graded on the
 //! view the person had, by the expert's own analysis
 //! ([`ExpertPlayer::keep_analysis`], [`ExpertPlayer::play_analysis`]): the
-//! cost of a decision is the best value minus the value of what was chosen.
+//! cost of a decision is the best value minus the value of what was chosen,
+//! in what the expert ranked by: expected points, or near the end of a
+//! two-player game the chance of winning it (discards and plays alike).
 //! With muggins, a count is graded by the true count: the cost is the points
 //! the person missed. A play with one card that fits, a go and the deal are
 //! no choice and are not graded.
@@ -127,7 +129,9 @@ pub enum Graded {
         chosen: CardSet,
         /// The cards the expert gives.
         best: CardSet,
-        /// The expected points given up, by part: best minus chosen.
+        /// The expected points given up, by part: best minus chosen (near
+        /// the end, where the chance of winning grades the discard, the
+        /// parts still say what the points were).
         lost: KeepParts,
     },
     /// A card played when more than one fitted.
@@ -249,8 +253,11 @@ impl Decision {
                 cards_text(*best),
                 chosen == best,
                 format!(
-                    " (hand {:.2}, crib {:.2}, play {:.2})",
-                    lost.hand, lost.crib, lost.pegging
+                    " ({}hand {:.2}, crib {:.2}, play {:.2})",
+                    if self.measure == Measure::WinChance { "in points: " } else { "" },
+                    lost.hand,
+                    lost.crib,
+                    lost.pegging
                 ),
             ),
             Graded::Play { count, card, best, .. } => (
@@ -311,8 +318,8 @@ pub struct Losses {
     pub counting: f64,
     /// Discards, play and counting together.
     pub total: f64,
-    /// The chance of winning given up in plays near the end of the game,
-    /// graded by chance rather than points (not in `total`).
+    /// The chance of winning given up in discards and plays near the end of
+    /// the game, graded by chance rather than points (not in `total`).
     pub win_chance: f64,
 }
 
@@ -579,15 +586,13 @@ fn grade(expert: &ExpertPlayer, pending: &Pending) -> Option<Decision> {
             let mine = keeps.iter().find(|keep| keep.discard == chosen)?;
             let lost = KeepParts::of(best).minus(KeepParts::of(mine));
             let graded = Graded::Discard { dealt: view.hand, chosen, best: best.discard, lost };
-            Some(Decision::new(
-                ply,
-                event,
-                at,
-                view.seat,
-                best.total - mine.total,
-                Measure::Points,
-                graded,
-            ))
+            // Near the end the expert ranks keeps by the chance of winning:
+            // the grade is in what ordered them.
+            let (cost, measure) = match (best.win, mine.win) {
+                (Some(best), Some(mine)) => (best - mine, Measure::WinChance),
+                _ => (best.total - mine.total, Measure::Points),
+            };
+            Some(Decision::new(ply, event, at, view.seat, cost, measure, graded))
         }
         Action::Play(card) => {
             let analysis = expert.play_analysis(&view);

@@ -23,6 +23,20 @@ struct Planted {
     /// The ply of the action that brought the short count, and the points
     /// missed.
     count: Option<(u32, u8)>,
+    /// A discard near the end, where the expert keeps for the game: its ply
+    /// and the chance of winning it gives up.
+    late_discard: Option<(u32, f64)>,
+}
+
+/// The mistakes [`play_match`] plants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plant {
+    /// None: the person plays as the expert throughout.
+    Nothing,
+    /// A discard, a play and a short count early in the match.
+    Early,
+    /// Only a discard near the end of the game.
+    LateDiscard,
 }
 
 /// Plays match `seed` into `store`: seat 0 a person who plays as the
@@ -30,7 +44,13 @@ struct Planted {
 /// first discard that the expert rates at least 2 points below its best is
 /// that worse keep, its first play that gives up between 1 and 3 points is
 /// that play, and its first hand worth at least 4 is claimed 2 short.
-fn play_match(store: &Store, seed: u64, plant: bool) -> (GameId, Planted) {
+///
+/// With [`Plant::LateDiscard`], only the person's first discard with a
+/// chance of winning that has a keep at least 5% less likely to win is
+/// that keep.
+fn play_match(store: &Store, seed: u64, plant: Plant) -> (GameId, Planted) {
+    let late = plant == Plant::LateDiscard;
+    let plant = plant == Plant::Early;
     let setup = NewGame {
         seed,
         config: GameConfig::default(),
@@ -51,6 +71,17 @@ fn play_match(store: &Store, seed: u64, plant: bool) -> (GameId, Planted) {
         let view = play.view(seat);
         let mut action =
             if seat == ME { expert.clone().act(&view).unwrap() } else { other.act(&view).unwrap() };
+        if late && seat == ME && planted.late_discard.is_none() {
+            let keeps = expert.keep_analysis(&view);
+            if let Some(best) = keeps.first().and_then(|keep| keep.win) {
+                let worse =
+                    keeps.iter().find(|keep| keep.win.is_some_and(|win| best - win >= 0.05));
+                if let Some(worse) = worse {
+                    action = Action::Discard(worse.discard);
+                    planted.late_discard = Some((ply, best - worse.win.unwrap_or(0.0)));
+                }
+            }
+        }
         if plant && seat == ME {
             match action {
                 Action::Discard(_) if planted.discard.is_none() => {
@@ -123,7 +154,7 @@ fn store() -> (tempfile::TempDir, Store) {
 #[test]
 fn exactly_the_planted_mistakes_are_flagged_with_their_costs() {
     let (_dir, store) = store();
-    let (id, planted) = play_match(&store, 11, true);
+    let (id, planted) = play_match(&store, 11, Plant::Early);
     let (Some((discard_ply, discard)), Some((play_ply, play_cost)), Some((count_ply, missed))) =
         (planted.discard, planted.play, planted.count)
     else {
@@ -180,6 +211,34 @@ fn exactly_the_planted_mistakes_are_flagged_with_their_costs() {
     assert_eq!(reviewed.games[0].mistakes, 3);
     let by_round: f64 = reviewed.games[0].rounds.iter().map(|round| round.losses.total).sum();
     assert!((by_round - total.total).abs() < 1e-9);
+}
+
+/// Near the end of the game the expert ranks keeps by the chance of
+/// winning: a discard there is graded in that chance, as plays are, and
+/// its parts in points are still given.
+#[test]
+fn a_late_discard_is_graded_by_the_chance_of_winning() {
+    let (_dir, store) = store();
+    let (id, planted) = play_match(&store, 11, Plant::LateDiscard);
+    let Some((ply, cost)) = planted.late_discard else {
+        panic!("the seed plants a late discard: {planted:?}");
+    };
+    let reviewed = review(&store, id, REVIEW_SEED).unwrap();
+    let mistakes: Vec<_> = reviewed.mistakes().collect();
+    assert_eq!(mistakes.len(), 1, "{mistakes:#?}");
+    let decision = mistakes[0];
+    assert_eq!((decision.ply, decision.measure), (ply, Measure::WinChance));
+    assert!(matches!(decision.graded, Graded::Discard { .. }));
+    assert!((decision.cost - cost).abs() < 1e-9);
+    let total = reviewed.total();
+    assert!(total.discards.abs() < 1e-9 && (total.win_chance - cost).abs() < 1e-9);
+    let who = crib_referee::narrate::Perspective::new(
+        GameConfig::default(),
+        Some(ME),
+        crib_core::BySeat::new(GameConfig::default(), |seat| format!("seat {}", seat.index())),
+    );
+    let text = decision.describe(&who);
+    assert!(text.contains("% win chance given up (in points: hand"), "{text}");
 }
 
 #[test]
@@ -247,14 +306,14 @@ fn a_missed_pegging_claim_is_graded_as_counting() {
 #[test]
 fn a_review_is_the_same_every_time() {
     let (_dir, store) = store();
-    let (id, _) = play_match(&store, 5, true);
+    let (id, _) = play_match(&store, 5, Plant::Early);
     assert_eq!(review(&store, id, REVIEW_SEED).unwrap(), review(&store, id, REVIEW_SEED).unwrap());
 }
 
 #[test]
 fn the_chance_of_winning_starts_each_round_and_ends_with_the_game() {
     let (_dir, store) = store();
-    let (id, _) = play_match(&store, 3, false);
+    let (id, _) = play_match(&store, 3, Plant::Nothing);
     let reviewed = review(&store, id, REVIEW_SEED).unwrap();
     let resumed = store.resume(id).unwrap();
     let rounds = resumed.summary.results[0].rounds;
@@ -365,7 +424,7 @@ fn the_svg_chart_draws_every_point_of_the_series() {
     assert!(steps.iter().all(|step| (step - steps[0]).abs() < 1e-3 && *step > 0.0));
     // A review's chart is its series.
     let (_dir, store) = store();
-    let (id, _) = play_match(&store, 3, false);
+    let (id, _) = play_match(&store, 3, Plant::Nothing);
     let reviewed = review(&store, id, REVIEW_SEED).unwrap();
     let drawn = polyline(&chance_svg(&reviewed.chance_series()));
     assert_eq!(drawn.len(), reviewed.chance.len());

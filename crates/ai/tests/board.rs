@@ -1,0 +1,181 @@
+//! Discards that play for the game near its end (two players): the chance
+//! of a keep against the board, and textbook positions where the keep that
+//! wins is not the keep worth most points.
+
+use crib_ai::{
+    ExpertPlayer, KeepRound, Player, ThrowModel, WinTable, keep_values, keep_values_for_game,
+};
+use crib_core::{Action, CardSet, Game, GameConfig, Rules, Seat, View, score_unchecked};
+
+use crate::expert::{DEALER, PONE, cards};
+
+/// The starters of the 46 unseen with which `keep` counts at least `need`.
+fn counts_at_least(keep: CardSet, dealt: CardSet, need: u8) -> usize {
+    (!dealt).iter().filter(|&starter| score_unchecked(keep, starter, Rules::Hand) >= need).count()
+}
+
+/// The keep first in `keeps`, as text.
+fn first(keeps: &[crib_ai::KeepValue]) -> String {
+    keeps[0].keep.to_string()
+}
+
+/// The pone at 115 needs six; the dealer at 109 needs twelve, more than
+/// the play gives it but for a rare round, and the pone counts first. So
+/// the pone wins when its hand (with what it pegs) makes six, and keeps the
+/// four that make six whatever the starter, over keeps worth more on
+/// average that make six only with some starters.
+#[test]
+fn the_pone_at_115_keeps_the_sure_six() {
+    let config = GameConfig::default();
+    let model = ThrowModel::reasonable();
+    for (dealt, sure, likely) in [
+        // A run of four and 7-8 is six with any starter; 3-7-8-9 is worth
+        // more with a good starter but six with only 27 of 46.
+        ("2H 3S 7C 8D 9C TC", "7C 8D 9C TC", "3S 7C 8D 9C"),
+        // The five with three tens: three fifteens, six with any starter;
+        // 5-6-7 and a jack makes six with 43.
+        ("5S 6C 7D TC JC KC", "5S TC JC KC", "5S 6C 7D JC"),
+    ] {
+        let dealt = cards(dealt);
+        let by_points = keep_values(config, PONE, DEALER, dealt, model).unwrap();
+        let for_game = keep_values_for_game(config, PONE, DEALER, dealt, model, [6, 12]).unwrap();
+        assert_eq!(first(&by_points), likely, "{dealt}: the points keep");
+        assert_eq!(first(&for_game), sure, "{dealt}: the keep for the game");
+        assert_eq!(counts_at_least(cards(sure), dealt, 6), 46);
+        assert!(counts_at_least(cards(likely), dealt, 6) < 46);
+        // The sure six is worth fewer points and more chance.
+        let likely_value = for_game.iter().find(|keep| keep.keep == cards(likely)).unwrap();
+        assert!(for_game[0].total < likely_value.total);
+        assert!(for_game[0].win.unwrap() > likely_value.win.unwrap() + 0.005);
+    }
+}
+
+/// A dealer who needs two against a pone who needs sixty wins whatever it
+/// keeps (the last card of the play or any count makes it, and the pone
+/// cannot make sixty in one round): every keep's chance is the same to a
+/// tenth of a percent, and then points decide, as they would away from the
+/// end. Against a pone who needs only six, the pone counts first: the
+/// dealer's chances then differ, and it keeps the cards that peg.
+#[test]
+fn a_dealer_home_in_the_play_keeps_for_points() {
+    let config = GameConfig::default();
+    let model = ThrowModel::reasonable();
+    let dealt = cards("4S 5D 7C 8C 8D 8H");
+    let by_points = keep_values(config, DEALER, DEALER, dealt, model).unwrap();
+    let home = keep_values_for_game(config, DEALER, DEALER, dealt, model, [2, 60]).unwrap();
+    assert!(home.iter().all(|keep| keep.win.unwrap() > 0.995), "{home:?}");
+    assert_eq!(first(&home), first(&by_points));
+    let race = keep_values_for_game(config, DEALER, DEALER, dealt, model, [2, 6]).unwrap();
+    let spread = race[0].win.unwrap() - race[race.len() - 1].win.unwrap();
+    assert!(spread > 0.05, "{race:?}");
+    assert!(race[0].win.unwrap() < home[0].win.unwrap());
+}
+
+fn round<'a>(hand: &'a [f64], dealing: bool, needs: [u16; 2]) -> KeepRound<'a> {
+    KeepRound { my_need: needs[0], their_need: needs[1], dealing, hand, crib: 4.5, pegging: 0.0 }
+}
+
+/// The chance of a keep moves the right way with each part of the round,
+/// and a side that needs nothing has won.
+#[test]
+fn a_keeps_chance_follows_its_round() {
+    let table = WinTable::stored();
+    // A hand of 4 points, and the same a point better.
+    let (mut four, mut five) = (vec![0.0; 6], vec![0.0; 6]);
+    four[4] = 1.0;
+    five[5] = 1.0;
+    for dealing in [false, true] {
+        for needs in [[6, 12], [20, 15], [40, 40], [10, 3], [121, 121]] {
+            let base = round(&four, dealing, needs);
+            let chance = table.keep_chance(&base);
+            assert!((0.0..=1.0).contains(&chance));
+            assert!(table.keep_chance(&round(&five, dealing, needs)) >= chance - 1e-12);
+            let pegs = KeepRound { pegging: base.pegging + 1.0, ..base };
+            assert!(table.keep_chance(&pegs) >= chance - 1e-12, "{needs:?} {dealing}");
+            // More crib is more for the dealer, less for the pone.
+            let crib = KeepRound { crib: base.crib + 2.0, ..base };
+            let richer = table.keep_chance(&crib);
+            if dealing {
+                assert!(richer >= chance - 1e-12);
+            } else {
+                assert!(richer <= chance + 1e-12);
+            }
+        }
+        assert_eq!(table.keep_chance(&round(&four, dealing, [0, 5])), 1.0);
+        assert_eq!(table.keep_chance(&round(&four, dealing, [5, 0])), 0.0);
+    }
+    // A pone who needs four with a sure four wins unless the dealer pegs
+    // out first: it needs three, and the play gives that often.
+    let sure = table.keep_chance(&round(&four, false, [4, 3]));
+    assert!(sure > 0.2 && sure < 0.9, "{sure}");
+    assert!(table.keep_chance(&round(&four, false, [4, 40])) > 0.99);
+    // Level at the start, the dealer with the measured round (the pone's
+    // hand for its own, the measured crib and play) has the table's chance.
+    let counts = crib_ai::RoundCounts::stored();
+    let chances = |counts: &[u32]| -> Vec<f64> {
+        let total: u32 = counts.iter().sum();
+        counts.iter().map(|&count| f64::from(count) / f64::from(total)).collect()
+    };
+    let mean = |chances: &[f64]| -> f64 {
+        chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
+    };
+    let hand = chances(&counts.pone_hand);
+    let crib = mean(&chances(&counts.dealer_show)) - mean(&hand);
+    let rounds = f64::from(counts.rounds());
+    let net: f64 = counts
+        .play
+        .iter()
+        .map(|(&(pone, dealer), &count)| (f64::from(dealer) - f64::from(pone)) * f64::from(count))
+        .sum::<f64>()
+        / rounds;
+    let typical = KeepRound { crib, pegging: net, ..round(&hand, true, [121, 121]) };
+    let start = table.keep_chance(&typical);
+    assert!((start - crib_ai::win_chance(121, 121, true)).abs() < 0.01, "{start}");
+}
+
+/// The view of `seat` at the discard of a stacked deal, with the board at
+/// `scores` (the dealer's, the pone's).
+fn discard_view(dealer: &str, pone: &str, seat: Seat, scores: [u16; 2]) -> View {
+    let config = GameConfig::default();
+    let mut game = Game::new(config, DEALER, 0).unwrap();
+    let hands = [cards(dealer).iter().collect(), cards(pone).iter().collect()];
+    game.deal_stacked(DEALER, &hands, CardSet::EMPTY, "AC".parse().unwrap()).unwrap();
+    let mut view = game.view(seat);
+    view.board.set(config.side_of(DEALER), scores[0]);
+    view.board.set(config.side_of(PONE), scores[1]);
+    view
+}
+
+/// The expert's analysis carries the chance of winning exactly when the
+/// board ordered it (a side within its window of the target), and its
+/// discard is the analysis's first keep there too.
+#[test]
+fn the_expert_keeps_for_the_game_near_the_end() {
+    let (dealer, pone) = ("4S 5D 7C 8C 8D 8H", "2H 3S 7D 8S 9C TC");
+    let mut expert = ExpertPlayer::new(1);
+    let window = expert.options.endgame;
+    for (scores, near) in
+        [([0, 0], false), ([115, 60], true), ([60, 115], true), ([100, 90], false)]
+    {
+        // The window is from the leader's score.
+        let near = near || scores.iter().any(|&score| score + window >= 121);
+        for seat in [DEALER, PONE] {
+            let view = discard_view(dealer, pone, seat, scores);
+            let keeps = expert.keep_analysis(&view);
+            assert_eq!(keeps.len(), 15);
+            assert!(keeps.iter().all(|keep| keep.win.is_some() == near), "{scores:?}");
+            assert_eq!(expert.discard(&view), keeps[0].discard);
+            if let Some(Action::Discard(discard)) = expert.act(&view) {
+                assert_eq!(discard, keeps[0].discard);
+            }
+        }
+    }
+    // The pone at 115 against the dealer at 109 keeps the sure six.
+    let view = discard_view(dealer, pone, PONE, [109, 115]);
+    assert_eq!(first(&expert.keep_analysis(&view)), "7D 8S 9C TC");
+    // Without the window, points decide.
+    expert.options.endgame = 0;
+    let keeps = expert.keep_analysis(&view);
+    assert!(keeps[0].win.is_none());
+    assert_eq!(first(&keeps), "3S 7D 8S 9C");
+}

@@ -99,6 +99,31 @@ pub(crate) struct World {
     pub(crate) crib: CardSet,
 }
 
+/// The show of `world` with `starter`, in the order it is counted: each
+/// hand from the dealer's left round to the dealer, then the crib, each
+/// with the side that counts it; the first `players + 1` entries are the
+/// show. A hand or crib the world leaves short of four cards counts 0.
+pub(crate) fn world_show(view: &View, world: &World, starter: Card) -> [(Side, u16); 5] {
+    let config = view.config;
+    let count = |cards: CardSet, rules| {
+        if cards.len() == 4 { u16::from(score_unchecked(cards, starter, rules)) } else { 0 }
+    };
+    let mut show = [(config.side_of(view.dealer), 0); 5];
+    let mut seat = view.dealer;
+    for slot in show.iter_mut().take(usize::from(config.players())) {
+        seat = seat.next(config.players());
+        let kept = if seat == view.seat {
+            view.kept
+        } else {
+            view.pegging.played_by(seat) | world.held[seat.index()]
+        };
+        *slot = (config.side_of(seat), count(kept, Rules::Hand));
+    }
+    let crib = view.discards | world.crib;
+    show[usize::from(config.players())] = (config.side_of(view.dealer), count(crib, Rules::Crib));
+    show
+}
+
 /// What the expert's values of the cards measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -143,7 +168,7 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
     let board = Endgame::new(view, options);
     let measure = if board.is_some() {
         PlayMeasure::WinChance
-    } else if view.config.players() != 2 && crate::peg_more::near_the_end(view, options) {
+    } else if view.config.players() != 2 && crate::win::within_reach(view, options.endgame) {
         PlayMeasure::PointsAndGame
     } else {
         PlayMeasure::NetPoints
@@ -158,7 +183,7 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
     let mut memo = Memo::new();
     for world in &worlds {
         let search = if view.config.players() == 2 {
-            WorldSearch::Two(Search::new(view, world, options, board.as_ref()))
+            WorldSearch::Two(Search::new(view, world, board.as_ref()))
         } else {
             WorldSearch::More(crate::peg_more::Search::new(view, world, options))
         };
@@ -362,12 +387,12 @@ enum WorldSearch<'a> {
     More(crate::peg_more::Search),
 }
 
+/// The search of one world with two players, to the end of the play.
 struct Search<'a> {
     config: GameConfig,
     me: Side,
     start: Pegging,
     held: [CardSet; 4],
-    depth: u32,
     endgame: Option<&'a Endgame>,
     /// Two players near the end: the points of the show in this world, in
     /// the order it is counted: the pone's hand, the dealer's hand, the
@@ -442,41 +467,20 @@ fn restart_key(held: &[CardSet; 4], leader: Seat, scores: [u16; 2]) -> (u64, u64
 }
 
 impl<'a> Search<'a> {
-    fn new(
-        view: &View,
-        world: &World,
-        options: &PegOptions,
-        endgame: Option<&'a Endgame>,
-    ) -> Search<'a> {
+    fn new(view: &View, world: &World, endgame: Option<&'a Endgame>) -> Search<'a> {
         let config = view.config;
-        let depth = if config.players() == 2 { u32::MAX } else { options.depth };
         let mut show = [0; 3];
         if endgame.is_some()
             && let Some(starter) = view.starter
         {
-            let other = view.seat.next(2);
-            let other_kept = view.pegging.played_by(other) | world.held[other.index()];
-            let (pone_hand, dealer_hand) = if view.seat == view.dealer {
-                (other_kept, view.kept)
-            } else {
-                (view.kept, other_kept)
-            };
-            let crib = view.discards | world.crib;
-            let count = |cards: CardSet, rules| {
-                if cards.len() == 4 { u16::from(score_unchecked(cards, starter, rules)) } else { 0 }
-            };
-            show = [
-                count(pone_hand, Rules::Hand),
-                count(dealer_hand, Rules::Hand),
-                count(crib, Rules::Crib),
-            ];
+            let [pone_hand, dealer_hand, crib, ..] = world_show(view, world, starter);
+            show = [pone_hand.1, dealer_hand.1, crib.1];
         }
         Search {
             config,
             me: config.side_of(view.seat),
             start: view.pegging,
             held: world.held,
-            depth,
             endgame,
             show,
         }
@@ -493,7 +497,7 @@ impl<'a> Search<'a> {
         let gain = self.gain(seat, points);
         let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
         match self.endgame {
-            None => gain + self.points(&pegging, &mut held, low, high, 1, memo),
+            None => gain + self.points(&pegging, &mut held, low, high, memo),
             Some(endgame) => {
                 let mut scores = endgame.scores;
                 scores[usize::from(self.config.side_of(seat) != self.me)] += u16::from(points);
@@ -513,35 +517,29 @@ impl<'a> Search<'a> {
         net_gain(self.config, self.me, seat, points)
     }
 
-    /// Minimax over net points from `pegging` to the end of the play (or
-    /// the depth limit).
+    /// Minimax over net points from `pegging` to the end of the play.
     fn points(
         &self,
         pegging: &Pegging,
         held: &mut [CardSet; 4],
         alpha: f64,
         beta: f64,
-        depth: u32,
         memo: &mut Memo,
     ) -> f64 {
         let Some(seat) = pegging.turn() else { return 0.0 };
-        if depth >= self.depth {
-            return 0.0;
-        }
-        if pegging.count() == 0 && self.config.players() == 2 {
+        if pegging.count() == 0 {
             let key = restart_key(held, seat, [0, 0]);
             if let Some(value) = memo.get(key) {
                 return value;
             }
             let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
-            let value = self.points_below(pegging, held, seat, low, high, depth, memo);
+            let value = self.points_below(pegging, held, seat, low, high, memo);
             memo.put(key, value);
             return value;
         }
-        self.points_below(pegging, held, seat, alpha, beta, depth, memo)
+        self.points_below(pegging, held, seat, alpha, beta, memo)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn points_below(
         &self,
         pegging: &Pegging,
@@ -549,7 +547,6 @@ impl<'a> Search<'a> {
         seat: Seat,
         mut alpha: f64,
         mut beta: f64,
-        depth: u32,
         memo: &mut Memo,
     ) -> f64 {
         let fits = playable(pegging, held[seat.index()]);
@@ -557,7 +554,7 @@ impl<'a> Search<'a> {
             let mut next = *pegging;
             let go = next.go_unchecked(seat);
             let gain = go.point_to.map_or(0.0, |to| self.gain(to, 1));
-            return gain + self.points(&next, held, alpha - gain, beta - gain, depth, memo);
+            return gain + self.points(&next, held, alpha - gain, beta - gain, memo);
         }
         let maximise = self.config.side_of(seat) == self.me;
         let mut best = if maximise { f64::NEG_INFINITY } else { f64::INFINITY };
@@ -566,7 +563,7 @@ impl<'a> Search<'a> {
             let play = next.play_unchecked(seat, card);
             held[seat.index()].remove(card);
             let gain = self.gain(seat, play.points.total());
-            let value = gain + self.points(&next, held, alpha - gain, beta - gain, depth + 1, memo);
+            let value = gain + self.points(&next, held, alpha - gain, beta - gain, memo);
             held[seat.index()].insert(card);
             if cut_off(value, maximise, &mut best, &mut alpha, &mut beta) {
                 break;

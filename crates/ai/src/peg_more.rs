@@ -35,12 +35,12 @@
 //! each side plays for itself. So the expert pegs out when
 //! it can, and spends a card to block a side that is about to.
 
-use crib_core::{Card, CardSet, GameConfig, Pegging, Rules, Seat, Side, View, score_unchecked};
+use crib_core::{Card, CardSet, GameConfig, Pegging, Seat, Side, View};
 
 use crate::crib::Stake;
 use crate::peg::{
     Inference, PegOptions, World, agrees_with_go, cut_off, draw, inferred_keep, net_gain, playable,
-    uniform_held,
+    uniform_held, world_show,
 };
 
 /// What winning the game is worth, in points of the play: far more than
@@ -147,6 +147,20 @@ struct Board {
     show: [(Side, u16); 5],
 }
 
+impl Board {
+    /// The first side the show takes to the target from `scores`, at a
+    /// table of `players`.
+    fn home_in_show(&self, players: u8, mut scores: [u16; 3]) -> Option<Side> {
+        for &(side, points) in &self.show[..usize::from(players) + 1] {
+            scores[side.index()] += points;
+            if scores[side.index()] >= self.target {
+                return Some(side);
+            }
+        }
+        None
+    }
+}
+
 /// The search of one world with three or four players.
 pub(crate) struct Search {
     config: GameConfig,
@@ -183,27 +197,10 @@ impl Search {
             scores[side.index()] = view.board.score(side);
         }
         let starter = view.starter?;
-        if !near_the_end(view, options) {
+        if !crate::win::within_reach(view, options.endgame) {
             return None;
         }
-        let count = |cards: CardSet, rules| {
-            if cards.len() == 4 { u16::from(score_unchecked(cards, starter, rules)) } else { 0 }
-        };
-        let mut show = [(config.side_of(view.dealer), 0); 5];
-        let mut seat = view.dealer;
-        for slot in show.iter_mut().take(usize::from(config.players())) {
-            seat = seat.next(config.players());
-            let kept = if seat == view.seat {
-                view.kept
-            } else {
-                view.pegging.played_by(seat) | world.held[seat.index()]
-            };
-            *slot = (config.side_of(seat), count(kept, Rules::Hand));
-        }
-        let crib = view.discards | world.crib;
-        show[usize::from(config.players())] =
-            (config.side_of(view.dealer), count(crib, Rules::Crib));
-        Some(Board { target, scores, show })
+        Some(Board { target, scores, show: world_show(view, world, starter) })
     }
 
     /// The value of the player's playing `card` now.
@@ -245,13 +242,13 @@ impl Search {
     /// [`WIN`] for the player's side reaching the target, minus it for
     /// another side's; 0 short of it.
     fn won(&self, side: Side, score: u16, target: u16) -> f64 {
-        if score < target {
-            0.0
-        } else if side == self.me {
-            WIN
-        } else {
-            -WIN
-        }
+        if score < target { 0.0 } else { self.game_to(side) }
+    }
+
+    /// What the game won by `side` is worth to the player: [`WIN`] for its
+    /// own side, minus it for another.
+    fn game_to(&self, side: Side) -> f64 {
+        if side == self.me { WIN } else { -WIN }
     }
 
     /// Whether `scores` show a side at the target: the game is over.
@@ -349,15 +346,7 @@ impl Search {
         depth: u32,
     ) -> [f64; 3] {
         let Some(seat) = pegging.turn() else {
-            let show = usize::from(self.config.players()) + 1;
-            let mut scores = *scores;
-            for &(side, points) in &board.show[..show] {
-                scores[side.index()] += points;
-                if scores[side.index()] >= board.target {
-                    return winner(side);
-                }
-            }
-            return [0.0; 3];
+            return board.home_in_show(self.config.players(), *scores).map_or([0.0; 3], winner);
         };
         if depth >= self.depth {
             return [0.0; 3];
@@ -397,25 +386,12 @@ impl Search {
     /// Near the end of the game, once the play is over: [`WIN`] to the
     /// first side the show takes to the target, plus or minus; otherwise 0.
     fn after_play(&self, scores: Option<[u16; 3]>) -> f64 {
-        let (Some(mut scores), Some(board)) = (scores, self.board) else { return 0.0 };
-        let counted = usize::from(self.config.players()) + 1;
-        for &(side, points) in &board.show[..counted] {
-            scores[side.index()] += points;
-            let won = self.won(side, scores[side.index()], board.target);
-            if won != 0.0 {
-                return won;
-            }
+        let (Some(scores), Some(board)) = (scores, self.board) else { return 0.0 };
+        match board.home_in_show(self.config.players(), scores) {
+            Some(side) => self.game_to(side),
+            None => 0.0,
         }
-        0.0
     }
-}
-
-/// Whether a side is within `options.endgame` of the target, so that the
-/// search plays for the game (three or four players).
-pub(crate) fn near_the_end(view: &View, options: &PegOptions) -> bool {
-    let target = u16::from(view.config.target());
-    let leader = view.config.all_sides().map(|side| view.board.score(side)).max().unwrap_or(0);
-    options.endgame != 0 && leader + options.endgame >= target
 }
 
 /// Each of three sides' value of `side`'s winning the game.

@@ -122,21 +122,28 @@ pub fn chance_now(view: &View) -> Option<f64> {
     Some((1.0 - share) * start + share * after)
 }
 
+/// Whether any side is within `window` points of the target (`window` 0:
+/// never): where the expert plays for the game rather than for points, at
+/// any table.
+#[must_use]
+pub(crate) fn within_reach(view: &View, window: u16) -> bool {
+    let leader = view.config.all_sides().map(|side| view.board.score(side)).max().unwrap_or(0);
+    window != 0 && leader + window >= u16::from(view.config.target())
+}
+
 /// The scores of the view's side and of the other side, when the game has
 /// two players and either side is within `window` points of the target
-/// (`window` 0: never): where the expert plays for the game rather than
-/// for points.
+/// ([`within_reach`]): where the two-player expert plays for the chance of
+/// winning.
 #[must_use]
 pub(crate) fn near_end(view: &View, window: u16) -> Option<[u16; 2]> {
     let config = view.config;
-    if config.players() != 2 || window == 0 {
+    if config.players() != 2 || !within_reach(view, window) {
         return None;
     }
     let mine = config.side_of(view.seat);
     let theirs = config.side_of(view.seat.next(2));
-    let scores = [view.board.score(mine), view.board.score(theirs)];
-    let leader = scores[0].max(scores[1]);
-    (leader + window >= u16::from(config.target())).then_some(scores)
+    Some([view.board.score(mine), view.board.score(theirs)])
 }
 
 /// The distributions of a round's points that the table is built from.
@@ -544,15 +551,17 @@ impl WinTable {
                 (usize::from(pone), usize::from(dealer), f64::from(count) / play_total.max(1.0))
             })
             .collect();
+        let (pone_hand, dealer_show) =
+            (probabilities(&counts.pone_hand), probabilities(&counts.dealer_show));
         // The show in its order: the pone, the partners (four players), the
         // dealer with the crib.
-        let mut show = vec![(Counter::PoneSide, probabilities(&counts.pone_hand))];
+        let mut show = vec![(Counter::PoneSide, pone_hand.clone())];
         let [dealer_partner, pone_partner] = &counts.partner_hands;
         if !dealer_partner.is_empty() {
             show.push((Counter::DealerSide, probabilities(dealer_partner)));
             show.push((Counter::PoneSide, probabilities(pone_partner)));
         }
-        show.push((Counter::DealerSide, probabilities(&counts.dealer_show)));
+        show.push((Counter::DealerSide, dealer_show.clone()));
         // `pone[a, b]`: the pone's side wins, needing `a` against the
         // dealer's side's `b`, at the start of a round. `stages[i][a, b]`:
         // the same before the show's stage `i` (stage 0 is after the play).
@@ -583,34 +592,20 @@ impl WinTable {
             for stage in (0..show.len()).rev() {
                 let (counter, points) = &show[stage];
                 for (a, b) in pairs() {
-                    let mut chance = 0.0;
-                    for (k, &p) in points.iter().enumerate() {
-                        if p == 0.0 {
-                            continue;
-                        }
-                        let (a_after, b_after) = match counter {
-                            Counter::PoneSide => (a.saturating_sub(k), b),
-                            Counter::DealerSide => (a, b.saturating_sub(k)),
-                        };
-                        chance += p * if a_after == 0 {
-                            1.0
-                        } else if b_after == 0 {
-                            0.0
-                        } else if stage + 1 < show.len() {
-                            stages[stage + 1][at(a_after, b_after)]
+                    let chance = count(points, *counter, (a, b), |a, b| {
+                        if stage + 1 < show.len() {
+                            stages[stage + 1][at(a, b)]
                         } else {
                             // The next round's pone's side is this round's
                             // dealer's side.
-                            1.0 - pone[at(b_after, a_after)]
-                        };
-                    }
+                            1.0 - pone[at(b, a)]
+                        }
+                    });
                     stages[stage][at(a, b)] = chance;
                 }
             }
         }
         let shown = stages.swap_remove(0);
-        let (pone_hand, dealer_show) =
-            (probabilities(&counts.pone_hand), probabilities(&counts.dealer_show));
         let mean = |chances: &[f64]| -> f64 {
             chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
         };
@@ -703,31 +698,47 @@ impl WinTable {
         let (mine, theirs) = counts;
         let (pone_count, dealer_count) = if dealing { (theirs, mine) } else { (mine, theirs) };
         let (pone_need, dealer_need) = if dealing { (b, a) } else { (a, b) };
-        let mut pone_wins = 0.0;
-        for (h, &p) in pone_count.iter().enumerate() {
-            if p == 0.0 {
-                continue;
-            }
-            if h >= pone_need {
-                pone_wins += p;
-                continue;
-            }
+        let pone_wins = count(pone_count, Counter::PoneSide, (pone_need, dealer_need), |a, b| {
             // The dealer counts, then deals to the pone of this round.
-            let chance = counted.get(pone_need - h, dealer_need, |pone_need, dealer_need| {
-                let mut chance = 0.0;
-                for (k, &q) in dealer_count.iter().enumerate() {
-                    if q > 0.0 && k < dealer_need {
-                        chance += q * (1.0 - self.pone[at(dealer_need - k, pone_need)]);
-                    }
-                }
-                chance
-            });
-            pone_wins += p * chance;
-        }
+            counted.get(a, b, |a, b| {
+                count(dealer_count, Counter::DealerSide, (a, b), |a, b| 1.0 - self.pone[at(b, a)])
+            })
+        });
         // The next round is dealt by this round's pone: the table's `pone`
         // is read with this round's dealer as the next pone.
         if dealing { 1.0 - pone_wins } else { pone_wins }
     }
+}
+
+/// The chance that the pone's side wins once `counter` has counted
+/// `points` (a distribution), the pone's side needing `a` and the dealer's
+/// `b`: a side the count takes home has won, and otherwise `next` gives the
+/// chance from what each side still needs. One stage of the show, for the
+/// table's stages and for a keep's round alike.
+fn count(
+    points: &[f64],
+    counter: Counter,
+    (a, b): (usize, usize),
+    mut next: impl FnMut(usize, usize) -> f64,
+) -> f64 {
+    let mut chance = 0.0;
+    for (k, &p) in points.iter().enumerate() {
+        if p == 0.0 {
+            continue;
+        }
+        let (a_after, b_after) = match counter {
+            Counter::PoneSide => (a.saturating_sub(k), b),
+            Counter::DealerSide => (a, b.saturating_sub(k)),
+        };
+        chance += p * if a_after == 0 {
+            1.0
+        } else if b_after == 0 {
+            0.0
+        } else {
+            next(a_after, b_after)
+        };
+    }
+    chance
 }
 
 /// A move of `by` points as whole moves and their chances: the two

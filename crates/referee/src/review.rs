@@ -18,7 +18,7 @@
 //! asked otherwise) and says which: the same match always gets the same
 //! review. Decisions are graded in parallel.
 //!
-//! The chance of winning is [`crib_ai::side_win_chance`], a model of
+//! The chance of winning is [`crib_ai::WinTable`], a model of
 //! rounds between two sides (two players, or four in partnerships), at the
 //! start of every round and at the end of each game; with three players
 //! there is no such model and the review says so.
@@ -457,7 +457,8 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
     let ours = config.side_of(first);
     // A chart wherever the chance is modelled: two sides (two players, or
     // four in partnerships).
-    let charted = crib_ai::WinTable::for_players(config.players()).is_some();
+    let table = crib_ai::WinTable::for_players(config.players());
+    let charted = table.is_some();
     let target = u16::from(config.target());
     let replay_error = |ply, source| ReviewError::Replay { id: summary.id, ply, source };
     let (mut play, opening) = Match::new(config, setup.games_to_win, setup.seed)
@@ -477,19 +478,14 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
         let view = play.view(seat);
         let game = play.game_index();
         let at = (game, view.round);
-        if charted && action == Action::Deal {
+        if let Some(table) = table
+            && action == Action::Deal
+        {
             let scores = view.board.scores();
             let need = |side: usize| target.saturating_sub(scores.get(side).copied().unwrap_or(0));
             let dealing = config.side_of(view.dealer) == ours;
-            let chance_now = crib_ai::side_win_chance(
-                config,
-                need(ours.index()),
-                need(1 - ours.index()),
-                dealing,
-            );
-            if let Some(chance_now) = chance_now {
-                chance.push(point(game, view.round, scores, chance_now));
-            }
+            let chance_now = table.chance(need(ours.index()), need(1 - ours.index()), dealing);
+            chance.push(point(game, view.round, scores, chance_now));
         }
         let chooses = match action {
             Action::Discard(_) => true,

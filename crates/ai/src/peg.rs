@@ -24,8 +24,8 @@
 //! maximise, the others to minimise, the player's side's points less the
 //! others'. Each card the player may play is valued by its average over the
 //! worlds, and the best is played (perfect-information Monte Carlo). With
-//! three or four players the search stops after a few plies, unless the game
-//! is near its end.
+//! four players, and three near the end of the game, the search stops after
+//! a few plies until few cards are left.
 //!
 //! # The board
 //!
@@ -74,8 +74,10 @@ pub struct PegOptions {
     pub tries: u32,
     /// The model of the opponent's discard.
     pub inference: Inference,
-    /// With three or four players, the plies searched (near the end of the
-    /// game, every ply once few cards are left).
+    /// With four players, and three near the end of the game, the plies
+    /// searched (near the end of the game, every ply once few cards are
+    /// left); with three away from it the search goes to the end of the
+    /// play.
     pub depth: u32,
     /// The search plays for the win instead of points once a side is this
     /// close to the target (0 never): with two players by the chance of
@@ -187,7 +189,12 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
         } else {
             WorldSearch::More(crate::peg_more::Search::new(view, world, options))
         };
-        memo.clear();
+        // Two players' values depend on the world's show near the end; with
+        // three, the memo's positions name every card held, so its values
+        // hold in every world.
+        if view.config.players() == 2 {
+            memo.clear();
+        }
         let mut last: Option<(Card, f64)> = None;
         for (total, card) in totals.iter_mut().zip(playable) {
             // Cards come in rank order: a second card of a rank is the
@@ -196,7 +203,7 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
                 Some((previous, value)) if previous.rank() == card.rank() => value,
                 _ => match &search {
                     WorldSearch::Two(search) => search.root(card, &mut memo),
-                    WorldSearch::More(search) => search.root(card),
+                    WorldSearch::More(search) => search.root(card, &mut memo),
                 },
             };
             last = Some((card, value));
@@ -411,7 +418,7 @@ const POINT_TIEBREAK: f64 = 1e-4;
 ///
 /// Entries carry the generation they were written in, so that clearing the
 /// memo between worlds is one increment rather than a pass over the table.
-struct Memo {
+pub(crate) struct Memo {
     entries: Vec<MemoEntry>,
     generation: u32,
 }
@@ -426,7 +433,7 @@ struct MemoEntry {
 impl Memo {
     const SIZE: usize = 1024;
 
-    fn new() -> Memo {
+    pub(crate) fn new() -> Memo {
         let empty = MemoEntry { key: (0, 0), generation: 0, value: 0.0 };
         Memo { entries: vec![empty; Memo::SIZE], generation: 1 }
     }
@@ -436,12 +443,12 @@ impl Memo {
         (mixed % Memo::SIZE as u64) as usize
     }
 
-    fn get(&self, key: (u64, u64)) -> Option<f64> {
+    pub(crate) fn get(&self, key: (u64, u64)) -> Option<f64> {
         let entry = self.entries[Memo::slot(key)];
         (entry.generation == self.generation && entry.key == key).then_some(entry.value)
     }
 
-    fn put(&mut self, key: (u64, u64), value: f64) {
+    pub(crate) fn put(&mut self, key: (u64, u64), value: f64) {
         self.entries[Memo::slot(key)] = MemoEntry { key, generation: self.generation, value };
     }
 
@@ -455,15 +462,30 @@ impl Memo {
     }
 }
 
+/// The cards of `cards` as counts per rank, three bits a rank (39 bits).
+fn rank_counts(cards: CardSet) -> u64 {
+    cards.iter().fold(0u64, |key, card| key + (1 << (3 * card.rank().index())))
+}
+
 /// The held cards of the first two seats as counts per rank (three bits a
 /// rank), the seat to lead, and the scores.
 fn restart_key(held: &[CardSet; 4], leader: Seat, scores: [u16; 2]) -> (u64, u64) {
-    let ranks = |cards: CardSet| {
-        cards.iter().fold(0u64, |key, card| key + (1 << (3 * card.rank().index())))
-    };
     let extra =
         (leader.index() as u64) << 39 | u64::from(scores[0]) << 41 | u64::from(scores[1]) << 52;
-    (ranks(held[0]), ranks(held[1]) | extra)
+    (rank_counts(held[0]), rank_counts(held[1]) | extra)
+}
+
+/// With three players, the held cards of the three seats as counts per
+/// rank and the seat to lead: the third seat's 39 bits are split between
+/// the two words.
+pub(crate) fn restart_key_three(held: &[CardSet; 4], leader: Seat) -> (u64, u64) {
+    let third = rank_counts(held[2]);
+    let low = third & ((1 << 25) - 1);
+    let high = third >> 25;
+    (
+        rank_counts(held[0]) | low << 39,
+        rank_counts(held[1]) | high << 39 | (leader.index() as u64) << 53,
+    )
 }
 
 impl<'a> Search<'a> {

@@ -443,12 +443,27 @@ impl Memo {
         (mixed % Memo::SIZE as u64) as usize
     }
 
-    pub(crate) fn get(&self, key: (u64, u64)) -> Option<f64> {
+    /// The value at `key`: remembered, or else found by `search` (which
+    /// gets the memo back, for the positions below) and remembered.
+    pub(crate) fn value_at(
+        &mut self,
+        key: (u64, u64),
+        search: impl FnOnce(&mut Memo) -> f64,
+    ) -> f64 {
+        if let Some(value) = self.get(key) {
+            return value;
+        }
+        let value = search(self);
+        self.put(key, value);
+        value
+    }
+
+    fn get(&self, key: (u64, u64)) -> Option<f64> {
         let entry = self.entries[Memo::slot(key)];
         (entry.generation == self.generation && entry.key == key).then_some(entry.value)
     }
 
-    pub(crate) fn put(&mut self, key: (u64, u64), value: f64) {
+    fn put(&mut self, key: (u64, u64), value: f64) {
         self.entries[Memo::slot(key)] = MemoEntry { key, generation: self.generation, value };
     }
 
@@ -551,13 +566,9 @@ impl<'a> Search<'a> {
         let Some(seat) = pegging.turn() else { return 0.0 };
         if pegging.count() == 0 {
             let key = restart_key(held, seat, [0, 0]);
-            if let Some(value) = memo.get(key) {
-                return value;
-            }
             let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
-            let value = self.points_below(pegging, held, seat, low, high, memo);
-            memo.put(key, value);
-            return value;
+            return memo
+                .value_at(key, |memo| self.points_below(pegging, held, seat, low, high, memo));
         }
         self.points_below(pegging, held, seat, alpha, beta, memo)
     }
@@ -624,13 +635,10 @@ impl<'a> Search<'a> {
         };
         if pegging.count() == 0 {
             let key = restart_key(held, seat, scores);
-            if let Some(value) = memo.get(key) {
-                return value;
-            }
             let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
-            let value = self.wins_below(endgame, pegging, held, seat, scores, low, high, memo);
-            memo.put(key, value);
-            return value;
+            return memo.value_at(key, |memo| {
+                self.wins_below(endgame, pegging, held, seat, scores, low, high, memo)
+            });
         }
         self.wins_below(endgame, pegging, held, seat, scores, alpha, beta, memo)
     }

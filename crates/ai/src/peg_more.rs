@@ -305,13 +305,10 @@ impl Search {
         // to peg depends only on the cards held and the leader.
         if self.remember && pegging.count() == 0 {
             let key = restart_key_three(held, seat);
-            if let Some(value) = memo.get(key) {
-                return value;
-            }
             let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
-            let value = self.value_below(pegging, held, seat, scores, low, high, depth, memo);
-            memo.put(key, value);
-            return value;
+            return memo.value_at(key, |memo| {
+                self.value_below(pegging, held, seat, scores, low, high, depth, memo)
+            });
         }
         self.value_below(pegging, held, seat, scores, alpha, beta, depth, memo)
     }

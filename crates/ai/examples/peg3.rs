@@ -90,20 +90,9 @@ fn main() {
         roles[role][2] += u64::from(game.board().score(config.side_of(tested)));
     }
     let per = |points: u64| points as f64 / rounds as f64;
-    println!(
-        "{strategy} (discarding as {discarder}): pegged a round {:.3}, after it {:.3}, before it {:.3}; net {:.3}",
-        per(seats[0]),
-        per(seats[1]),
-        per(seats[2]),
-        per(seats[0]) - (per(seats[1]) + per(seats[2])) / 2.0
-    );
-    println!(
-        "  the round: {:.3}, after it {:.3}, before it {:.3}; net {:.3}",
-        per(rounds_points[0]),
-        per(rounds_points[1]),
-        per(rounds_points[2]),
-        per(rounds_points[0]) - (per(rounds_points[1]) + per(rounds_points[2])) / 2.0
-    );
+    println!("{strategy} (discarding as {discarder}):");
+    println!("  pegged a round: {}", by_seat(seats, rounds));
+    println!("  the whole round: {}", by_seat(rounds_points, rounds));
     println!(
         "  its points: leads {:.3}, other plays (last card included) {:.3}, go points {:.3}",
         per(kinds[0]),
@@ -119,4 +108,14 @@ fn main() {
             round as f64 / count
         );
     }
+}
+
+/// Points a round of the tested seat, the one after it and the one before
+/// it, and the tested seat's edge over the others' mean.
+fn by_seat(totals: [u64; 3], rounds: u64) -> String {
+    let [mine, after, before] = totals.map(|points| points as f64 / rounds as f64);
+    format!(
+        "{mine:.3}, after it {after:.3}, before it {before:.3}; edge {:.3}",
+        mine - (after + before) / 2.0
+    )
 }

@@ -230,8 +230,9 @@ fn card_reasons(option: &CardFacts, hint: &PlayHint, who: &Perspective) -> Vec<S
         None => {}
     }
     if hint.measure == PlayMeasure::WinChance {
+        let yours = if who.config().players() == 4 { "your side's" } else { "your" };
         reasons.push(format!(
-            "The expert puts your chance of winning with it at {:.0}%.",
+            "The expert puts {yours} chance of winning with it at {:.0}%.",
             100.0 * option.value
         ));
     }

@@ -14,6 +14,17 @@ fn counts_at_least(keep: CardSet, dealt: CardSet, need: u8) -> usize {
     (!dealt).iter().filter(|&starter| score_unchecked(keep, starter, Rules::Hand) >= need).count()
 }
 
+/// Measured counts by points as probabilities.
+fn chances(counts: &[u32]) -> Vec<f64> {
+    let total: u32 = counts.iter().sum();
+    counts.iter().map(|&count| f64::from(count) / f64::from(total)).collect()
+}
+
+/// The mean points of a distribution by points.
+fn mean(chances: &[f64]) -> f64 {
+    chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
+}
+
 /// The keep first in `keeps`, as text.
 fn first(keeps: &[crib_ai::KeepValue]) -> String {
     keeps[0].keep.to_string()
@@ -120,13 +131,6 @@ fn a_keeps_chance_follows_its_round() {
     // Level at the start, the dealer with the measured round (the pone's
     // hand for its own, the measured crib and play) has the table's chance.
     let counts = crib_ai::RoundCounts::stored();
-    let chances = |counts: &[u32]| -> Vec<f64> {
-        let total: u32 = counts.iter().sum();
-        counts.iter().map(|&count| f64::from(count) / f64::from(total)).collect()
-    };
-    let mean = |chances: &[f64]| -> f64 {
-        chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
-    };
     let hand = chances(&counts.pone_hand);
     let crib = mean(&chances(&counts.dealer_show)) - mean(&hand);
     let rounds = f64::from(counts.rounds());
@@ -236,13 +240,6 @@ fn the_dealers_partner_keeps_the_six_in_hand() {
 fn a_measured_keep_has_the_tables_chance_at_every_place() {
     let table = WinTable::for_players(4).unwrap();
     let counts = crib_ai::RoundCounts::stored_for(4).unwrap();
-    let chances = |counts: &[u32]| -> Vec<f64> {
-        let total: u32 = counts.iter().sum();
-        counts.iter().map(|&count| f64::from(count) / f64::from(total)).collect()
-    };
-    let mean = |chances: &[f64]| -> f64 {
-        chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
-    };
     let pone = chances(&counts.pone_hand);
     let crib = mean(&chances(&counts.dealer_show)) - mean(&pone);
     let [dealer_partner, pone_partner] = counts.partner_hands.clone().map(|hand| chances(&hand));

@@ -83,6 +83,21 @@ fn expert_discard_for_the_game(bencher: divan::Bencher, scores: [u16; 2]) {
     bencher.bench_local(|| expert.discard(next.next().expect("cycles forever")));
 }
 
+/// The same at four players, for the seat after the dealer (the pone):
+/// every keep's chance through the four stages of the show.
+#[divan::bench(args = [[100, 100], [110, 115]])]
+fn expert_discard_for_the_game_four_players(bencher: divan::Bencher, scores: [u16; 2]) {
+    let mut views = discard_views(4);
+    for view in &mut views {
+        for (side, score) in view.config.all_sides().zip(scores) {
+            view.board.set(side, score);
+        }
+    }
+    let mut next = views.iter().cycle();
+    let mut expert = ExpertPlayer::new(1);
+    bencher.bench_local(|| expert.discard(next.next().expect("cycles forever")));
+}
+
 /// The same, through `keep_values` (the table `crib discard --pone` prints).
 #[divan::bench]
 fn keep_values_two_players(bencher: divan::Bencher) {

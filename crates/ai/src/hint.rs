@@ -7,7 +7,7 @@
 //! Nothing here ranks or values on its own: the discard hint is the
 //! expert's own [`keep_analysis`](crate::ExpertPlayer::keep_analysis), in
 //! its order (hand, crib and pegging together, or near the end of a
-//! two-player game the chance of winning it), and the play hint is its
+//! game of two sides the chance of winning it), and the play hint is its
 //! [`play_analysis`](crate::ExpertPlayer::play_analysis), the card it plays
 //! first. What is added to each card is what is *true of the position*:
 //! what it pegs now, which replies of the unseen cards would peg against it,
@@ -43,7 +43,7 @@ pub enum Hint {
 #[derive(Clone, Debug, PartialEq)]
 pub struct DiscardHint {
     /// Every keep with its value split into hand, crib and pegging (and
-    /// near the end of a two-player game its chance of winning, which then
+    /// near the end of a game of two sides its chance of winning, which then
     /// orders them), in the expert's order: the first is what it throws.
     pub keeps: Vec<KeepValue>,
     /// The seat whose crib the discards go to (the dealer).

@@ -11,13 +11,13 @@
 //! - plus an estimate of what the four cards are worth in the play against
 //!   the opponents' (see [`pegging_value`]).
 //!
-//! Near the end of a two-player game points are not the goal: winning is.
-//! There [`keep_values_for_game`] also gives each keep its chance of
-//! winning the game ([`WinTable::keep_chance`]), from the distribution of
-//! its hand over every unseen starter, its crib and its pegging, scored in
-//! the order of the game, and ranks the keeps by it: a pone who needs six
-//! keeps the hand that counts six more often, not the hand with the
-//! greater mean.
+//! Near the end of a game of two sides (two players, or four in
+//! partnerships) points are not the goal: winning is. There
+//! [`keep_values_for_game`] also gives each keep its chance of winning the
+//! game ([`WinTable::keep_chance`]), from the distribution of its hand over
+//! every unseen starter, its crib and its pegging, scored in the order of
+//! the game, and ranks the keeps by it: a pone who needs six keeps the hand
+//! that counts six more often, not the hand with the greater mean.
 
 use std::cmp::Ordering;
 
@@ -49,7 +49,7 @@ pub struct KeepValue {
     /// to the keeper's side.
     pub total: f64,
     /// The chance of winning the game with this keep, when the board
-    /// decided the order of the keeps (near the end of a two-player game,
+    /// decided the order of the keeps (near the end of a game of two sides,
     /// see [`keep_values_for_game`]); `None` when points did.
     pub win: Option<f64>,
 }
@@ -138,9 +138,13 @@ pub fn keep_values(
 /// Every keep of four from `dealt` as [`keep_values`] gives them, each with
 /// its chance of winning the game when the keeper's side needs `needs[0]`
 /// points and the other side `needs[1]`, best chance first (ties by
-/// [`keep_values`]' order). With three or four players there is no model of
-/// the game (see [`win_chance`](crate::win_chance)): the keeps are
-/// [`keep_values`]' and have no chance.
+/// [`keep_values`]' order), from the table of the game's players
+/// ([`WinTable::for_players`]). With four players the keeper's hand is
+/// counted at its place in the show, the three other hands from their
+/// measured distributions, and the play as measured (the pegging estimate
+/// of a keep is for two players). With three players there is no model of
+/// the game (three sides race): the keeps are [`keep_values`]' and have no
+/// chance.
 ///
 /// ```
 /// use crib_ai::{ThrowModel, keep_values_for_game};
@@ -168,10 +172,14 @@ pub fn keep_values_for_game(
     needs: [u16; 2],
 ) -> Result<Vec<KeepValue>, DiscardError> {
     let mut values = keep_values(config, seat, dealer, dealt, model)?;
-    if config.players() != 2 {
+    let Some(table) = WinTable::for_players(config.players()) else {
         return Ok(values);
-    }
-    let table = WinTable::stored();
+    };
+    let dealing = config.side_of(seat) == config.side_of(dealer);
+    let partner = seat != dealer && seat != dealer.next(config.players());
+    // Two players: the keep's own estimate. Four: the measured play, its
+    // side's mean net points (the estimate is 0 there, meaning unknown).
+    let measured_net = table.play_net(dealing);
     let mut hand = Vec::new();
     for value in &mut values {
         hand.clear();
@@ -187,10 +195,11 @@ pub fn keep_values_for_game(
         let round = KeepRound {
             my_need: needs[0],
             their_need: needs[1],
-            dealing: seat == dealer,
+            dealing,
+            partner,
             hand: &hand,
             crib: value.crib,
-            pegging: value.pegging,
+            pegging: if config.players() == 2 { value.pegging } else { measured_net },
         };
         value.win = Some(table.keep_chance(&round));
     }

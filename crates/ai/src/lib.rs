@@ -5,8 +5,9 @@
 //!   play ([`keep_values`]): the crib's exact expectation under a model of
 //!   the other players' throws ([`CribOdds`], [`ThrowModel`],
 //!   [`measure_throws`]) and a fitted estimate of the play
-//!   ([`pegging_features`]); near the end of a two-player game, the keep
-//!   most likely to win the game ([`keep_values_for_game`]).
+//!   ([`pegging_features`]); near the end of a game of two sides (two
+//!   players, or four in partnerships), the keep most likely to win the
+//!   game ([`keep_values_for_game`]).
 //! - The expert's play of the cards: a search to the end of the play over
 //!   sampled hands of the opponents ([`choose_play`], [`play_values`]), and
 //!   the chance of winning from the board ([`win_chance`]).

@@ -29,15 +29,21 @@
 //!
 //! # The board
 //!
-//! Near the end of a two-player game points are not the goal: winning is.
-//! There the search values the end of the play, and every win or loss on
-//! the way, by the chance of winning the game: a side that reaches the
-//! target during the play wins at once; at the end of the play the hands
-//! and the crib of the world are counted in the order of the show (pone,
-//! dealer, crib), and if no one has won, the chance of winning from the
-//! scores is read from [`win_chance`](crate::win_chance). So a pone who
-//! needs three points plays for the go and the pair rather than the safe
-//! count, and a dealer who will count out first in the show plays safe.
+//! Near the end of a game of two sides (two players, or four in
+//! partnerships) points are not the goal: winning is. There the search
+//! values the end of the play, and every win or loss on the way, by the
+//! chance of winning the game: a side that reaches the target during the
+//! play wins at once; at the end of the play the hands and the crib of the
+//! world are counted in the order of the show (from the dealer's left round
+//! to the dealer, then the crib), and if no one has won, the chance of
+//! winning from the scores is read from the table of the game's players
+//! ([`WinTable::for_players`]), the next round dealt by the other side. So
+//! a pone who needs three points plays for the go and the pair rather than
+//! the safe count, and a dealer who will count out first in the show plays
+//! safe. With four players the search of this chance stops a few plies
+//! deep until few cards are left (as the search for points does), and
+//! values the rest of the play there by its measured mean points for each
+//! side.
 
 use crib_core::{
     Card, CardSet, GameConfig, MAX_COUNT, Pegging, Rules, Seat, Side, View, score_unchecked,
@@ -48,6 +54,7 @@ use serde::Serialize;
 use crate::crib::Stake;
 use crate::ranks::{Unseen, hand_points};
 use crate::throws::{CribTable, sensible_discard};
+use crate::win::WinTable;
 
 /// How the cards an opponent kept are inferred from what it has shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -80,8 +87,9 @@ pub struct PegOptions {
     /// play.
     pub depth: u32,
     /// The search plays for the win instead of points once a side is this
-    /// close to the target (0 never): with two players by the chance of
-    /// winning, with three or four by a win's worth in points.
+    /// close to the target (0 never): with two sides (two players, or four
+    /// in partnerships) by the chance of winning, with three by a win's
+    /// worth in points.
     pub endgame: u16,
 }
 
@@ -132,11 +140,12 @@ pub(crate) fn world_show(view: &View, world: &World, starter: Card) -> [(Side, u
 pub enum PlayMeasure {
     /// Net points for the player's side from now to the end of the play.
     NetPoints,
-    /// The chance of winning the game (near its end, two players).
+    /// The chance of winning the game (near its end, two sides: two
+    /// players, or four in partnerships).
     WinChance,
     /// Net points for the player's side to the end of the play, a game won
     /// on the way counting 100 points and a game lost minus 100 (near its
-    /// end, three or four players).
+    /// end, three players).
     PointsAndGame,
 }
 
@@ -170,7 +179,7 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
     let board = Endgame::new(view, options);
     let measure = if board.is_some() {
         PlayMeasure::WinChance
-    } else if view.config.players() != 2 && crate::win::within_reach(view, options.endgame) {
+    } else if view.config.sides() == 3 && crate::win::within_reach(view, options.endgame) {
         PlayMeasure::PointsAndGame
     } else {
         PlayMeasure::NetPoints
@@ -184,15 +193,15 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
     let mut totals = vec![0.0; playable.len()];
     let mut memo = Memo::new();
     for world in &worlds {
-        let search = if view.config.players() == 2 {
+        let search = if view.config.players() == 2 || board.is_some() {
             WorldSearch::Two(Search::new(view, world, board.as_ref()))
         } else {
             WorldSearch::More(crate::peg_more::Search::new(view, world, options))
         };
-        // Two players' values depend on the world's show near the end; with
-        // three, the memo's positions name every card held, so its values
-        // hold in every world.
-        if view.config.players() == 2 {
+        // Two sides' values depend on the world's show near the end; with
+        // three players away from it, the memo's positions name every card
+        // held, so its values hold in every world.
+        if view.config.players() != 3 {
             memo.clear();
         }
         let mut last: Option<(Card, f64)> = None;
@@ -364,22 +373,48 @@ pub(crate) fn uniform_held(
 // ---------------------------------------------------------------------------
 // The board near the end of the game
 
-/// What the search needs to play for the win in a two-player game.
+/// What the search needs to play for the win in a game of two sides (two
+/// players, or four in partnerships).
 #[derive(Clone, Copy, Debug)]
 struct Endgame {
     target: u16,
-    /// The player's score and the opponent's, now.
+    /// The player's side's score and the other side's, now.
     scores: [u16; 2],
-    /// Whether the player deals this round.
+    /// Whether the player's side deals this round.
     dealing: bool,
+    /// The chance of winning from the start of a round, for the rounds
+    /// after this one.
+    table: &'static WinTable,
+    /// The plies searched from the player's play: every one with two
+    /// players; with four a few, or every one once few cards are left
+    /// ([`depth_near_end`](crate::peg_more::depth_near_end)).
+    depth: u32,
+    /// The measured mean points of the play for each card still to play:
+    /// the player's side's and the other's. At the depth cut the rest of
+    /// the play is worth this much.
+    per_card: [f64; 2],
 }
 
 impl Endgame {
     fn new(view: &View, options: &PegOptions) -> Option<Endgame> {
-        crate::win::near_end(view, options.endgame).map(|scores| Endgame {
-            target: u16::from(view.config.target()),
+        let config = view.config;
+        let scores = crate::win::near_end(view, options.endgame)?;
+        let table = WinTable::for_players(config.players())?;
+        let dealing = config.side_of(view.seat) == config.side_of(view.dealer);
+        let depth = if config.players() == 2 {
+            u32::MAX
+        } else {
+            crate::peg_more::depth_near_end(&view.pegging, options)
+        };
+        let cards = f64::from(u32::from(config.players()) * u32::from(crib_core::CARDS_TO_PLAY));
+        let per_card = table.play_means(dealing).map(|points| points / cards);
+        Some(Endgame {
+            target: u16::from(config.target()),
             scores,
-            dealing: view.seat == view.dealer,
+            dealing,
+            table,
+            depth,
+            per_card,
         })
     }
 }
@@ -387,24 +422,27 @@ impl Endgame {
 // ---------------------------------------------------------------------------
 // Search
 
-/// The search of one world: two players here, three or four in
+/// The search of one world: two players, and four near the end of the
+/// game, here; three, and four before the end, in
 /// [`peg_more`](crate::peg_more).
 enum WorldSearch<'a> {
     Two(Search<'a>),
     More(crate::peg_more::Search),
 }
 
-/// The search of one world with two players, to the end of the play.
+/// The search of one world with two players, to the end of the play, or
+/// of two sides near the end of the game.
 struct Search<'a> {
     config: GameConfig,
     me: Side,
     start: Pegging,
     held: [CardSet; 4],
     endgame: Option<&'a Endgame>,
-    /// Two players near the end: the points of the show in this world, in
-    /// the order it is counted: the pone's hand, the dealer's hand, the
-    /// crib.
-    show: [u16; 3],
+    /// Near the end: the points of the show in this world, in the order it
+    /// is counted (each hand from the dealer's left round to the dealer,
+    /// then the crib), each with whether the player's side counts it; the
+    /// first `players + 1` are the show.
+    show: [(bool, u16); 5],
 }
 
 /// A very small weight for points in the endgame search, so that among
@@ -482,17 +520,17 @@ fn rank_counts(cards: CardSet) -> u64 {
     cards.iter().fold(0u64, |key, card| key + (1 << (3 * card.rank().index())))
 }
 
-/// The held cards of the first two seats as counts per rank (three bits a
-/// rank), the seat to lead, and the scores.
+/// Two players: the held cards of the two seats as counts per rank (three
+/// bits a rank), the seat to lead, and the scores.
 fn restart_key(held: &[CardSet; 4], leader: Seat, scores: [u16; 2]) -> (u64, u64) {
     let extra =
         (leader.index() as u64) << 39 | u64::from(scores[0]) << 41 | u64::from(scores[1]) << 52;
     (rank_counts(held[0]), rank_counts(held[1]) | extra)
 }
 
-/// With three players, the held cards of the three seats as counts per
-/// rank and the seat to lead: the third seat's 39 bits are split between
-/// the two words.
+/// Three players: the held cards of the three seats as counts per rank and
+/// the seat to lead; the third seat's 39 bits are split between the two
+/// words.
 pub(crate) fn restart_key_three(held: &[CardSet; 4], leader: Seat) -> (u64, u64) {
     let third = rank_counts(held[2]);
     let low = third & ((1 << 25) - 1);
@@ -503,24 +541,30 @@ pub(crate) fn restart_key_three(held: &[CardSet; 4], leader: Seat) -> (u64, u64)
     )
 }
 
+/// Four players: each seat's held cards (four at most at a count's start)
+/// as their ranks, lowest first, four bits each (0 for none), the seat to
+/// lead, and the scores. The cards held also fix the plies searched so
+/// far, so the depth cut sees the same position too.
+fn restart_key_four(held: &[CardSet; 4], leader: Seat, scores: [u16; 2]) -> (u64, u64) {
+    let ranks = |cards: CardSet| {
+        cards.iter().fold(0u64, |key, card| key << 4 | (card.rank().index() as u64 + 1))
+    };
+    let hands = held.iter().fold(0u64, |key, &cards| key << 16 | ranks(cards));
+    let extra = leader.index() as u64 | u64::from(scores[0]) << 2 | u64::from(scores[1]) << 13;
+    (hands, extra)
+}
+
 impl<'a> Search<'a> {
     fn new(view: &View, world: &World, endgame: Option<&'a Endgame>) -> Search<'a> {
         let config = view.config;
-        let mut show = [0; 3];
+        let me = config.side_of(view.seat);
+        let mut show = [(false, 0); 5];
         if endgame.is_some()
             && let Some(starter) = view.starter
         {
-            let [pone_hand, dealer_hand, crib, ..] = world_show(view, world, starter);
-            show = [pone_hand.1, dealer_hand.1, crib.1];
+            show = world_show(view, world, starter).map(|(side, points)| (side == me, points));
         }
-        Search {
-            config,
-            me: config.side_of(view.seat),
-            start: view.pegging,
-            held: world.held,
-            endgame,
-            show,
-        }
+        Search { config, me, start: view.pegging, held: world.held, endgame, show }
     }
 
     /// The value of the player's playing `card` now.
@@ -541,7 +585,7 @@ impl<'a> Search<'a> {
                 POINT_TIEBREAK * gain
                     + match self.decided(endgame, scores) {
                         Some(result) => result,
-                        None => self.wins(endgame, &pegging, &mut held, scores, low, high, memo),
+                        None => self.wins(endgame, &pegging, &mut held, scores, low, high, memo, 1),
                     }
             }
         }
@@ -618,7 +662,8 @@ impl<'a> Search<'a> {
     }
 
     /// Minimax over the chance of winning the game, plus a whisker of the
-    /// net points still to peg, two players.
+    /// net points still to peg, two sides; `depth` plies played from the
+    /// player's play.
     #[allow(clippy::too_many_arguments)]
     fn wins(
         &self,
@@ -629,18 +674,26 @@ impl<'a> Search<'a> {
         alpha: f64,
         beta: f64,
         memo: &mut Memo,
+        depth: u32,
     ) -> f64 {
         let Some(seat) = pegging.turn() else {
             return self.after_play(endgame, scores);
         };
+        if depth >= endgame.depth {
+            return self.rest_of_play(endgame, held, scores);
+        }
         if pegging.count() == 0 {
-            let key = restart_key(held, seat, scores);
+            let key = if self.config.players() == 2 {
+                restart_key(held, seat, scores)
+            } else {
+                restart_key_four(held, seat, scores)
+            };
             let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
             return memo.value_at(key, |memo| {
-                self.wins_below(endgame, pegging, held, seat, scores, low, high, memo)
+                self.wins_below(endgame, pegging, held, seat, scores, low, high, memo, depth)
             });
         }
-        self.wins_below(endgame, pegging, held, seat, scores, alpha, beta, memo)
+        self.wins_below(endgame, pegging, held, seat, scores, alpha, beta, memo, depth)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -654,6 +707,7 @@ impl<'a> Search<'a> {
         mut alpha: f64,
         mut beta: f64,
         memo: &mut Memo,
+        depth: u32,
     ) -> f64 {
         let mine = self.config.side_of(seat) == self.me;
         let fits = playable(pegging, held[seat.index()]);
@@ -669,7 +723,8 @@ impl<'a> Search<'a> {
                     return gain + result;
                 }
             }
-            return gain + self.wins(endgame, &next, held, scores, alpha - gain, beta - gain, memo);
+            let (alpha, beta) = (alpha - gain, beta - gain);
+            return gain + self.wins(endgame, &next, held, scores, alpha, beta, memo, depth);
         }
         let mut best = if mine { f64::NEG_INFINITY } else { f64::INFINITY };
         for card in fits {
@@ -691,6 +746,7 @@ impl<'a> Search<'a> {
                             alpha - gain,
                             beta - gain,
                             memo,
+                            depth + 1,
                         );
                         held[seat.index()].insert(card);
                         value
@@ -705,21 +761,52 @@ impl<'a> Search<'a> {
 
     /// The chance of winning once the play is over, from the scores: the
     /// show in its order, then the rounds to come.
-    fn after_play(&self, endgame: &Endgame, scores: [u16; 2]) -> f64 {
-        let [pone_hand, dealer_hand, crib] = self.show;
-        let (me_pone, mut scores) = (!endgame.dealing, scores);
-        let (pone, dealer) = if me_pone { (0, 1) } else { (1, 0) };
-        scores[pone] += pone_hand;
-        if let Some(result) = self.decided(endgame, scores) {
-            return result;
-        }
-        scores[dealer] += dealer_hand + crib;
-        if let Some(result) = self.decided(endgame, scores) {
-            return result;
+    fn after_play(&self, endgame: &Endgame, mut scores: [u16; 2]) -> f64 {
+        let stages = usize::from(self.config.players()) + 1;
+        for &(mine, points) in &self.show[..stages] {
+            scores[usize::from(!mine)] += points;
+            if let Some(result) = self.decided(endgame, scores) {
+                return result;
+            }
         }
         let need = |score: u16| endgame.target - score;
-        // The next round is dealt by this round's pone.
-        crate::win::win_chance(need(scores[0]), need(scores[1]), me_pone)
+        // The next round is dealt by the seat after this round's dealer,
+        // on the other side: the sides alternate the deal.
+        endgame.table.chance(need(scores[0]), need(scores[1]), !endgame.dealing)
+    }
+
+    /// The chance of winning at the depth cut (four players, before the
+    /// last few cards): the rest of the play is worth its measured mean
+    /// points to each side for the cards still held ([`Endgame::per_card`],
+    /// split between the two nearest points), a side that reaches the
+    /// target with them wins (both: either as likely), then the show and the
+    /// rounds to come as at the end of the play. The mean rather than 0,
+    /// because near the end the last few points of the play decide games:
+    /// a side needing two with eight cards to play usually pegs them.
+    fn rest_of_play(&self, endgame: &Endgame, held: &[CardSet; 4], scores: [u16; 2]) -> f64 {
+        let left: usize = held.iter().map(|cards| cards.len()).sum();
+        let [mine, theirs] = endgame.per_card.map(|points| points * left as f64);
+        let mut chance = 0.0;
+        for (my_points, my_share) in crate::win::split(mine) {
+            for (their_points, their_share) in crate::win::split(theirs) {
+                let share = my_share * their_share;
+                if share == 0.0 {
+                    continue;
+                }
+                // Means are never negative: neither are their floors.
+                let points = |moved: isize| u16::try_from(moved).unwrap_or(0);
+                let scores = [scores[0] + points(my_points), scores[1] + points(their_points)];
+                let home = scores.map(|score| score >= endgame.target);
+                chance += share
+                    * match home {
+                        [true, true] => 0.5,
+                        [true, false] => 1.0,
+                        [false, true] => 0.0,
+                        [false, false] => self.after_play(endgame, scores),
+                    };
+            }
+        }
+        chance
     }
 }
 

@@ -27,16 +27,23 @@
 //! # The end of the game
 //!
 //! A side that reaches the target wins at once, even in the middle of the
-//! play. Once a side is within [`PegOptions::endgame`] of the target, the
-//! search counts the scores: a play that reaches the target is worth
-//! [`WIN`] points to the player's side if it is its own and costs it as
-//! much if it is another side's; once few cards are left ([`TO_THE_SHOW`])
-//! the search goes on to the end of the play, where the hands and the crib
-//! of the world are counted in the order of the show (from the dealer's
-//! left round to the dealer, then the crib) and the first side to reach
-//! the target wins. With three sides the search near the end is max-n:
-//! each side plays for itself. So the expert pegs out when
-//! it can, and spends a card to block a side that is about to.
+//! play. Once a side is within [`PegOptions::endgame`] of the target:
+//!
+//! - with four players (two sides) the world is searched by its chance of
+//!   winning, as with two players (see [`peg`](crate::peg)), a few plies
+//!   deep or to the end of the play once few cards are left
+//!   ([`depth_near_end`]);
+//! - with three players the search counts the scores: a play that reaches
+//!   the target is worth [`WIN`] points to the player's side if it is its
+//!   own and costs it as much if it is another side's; once few cards are
+//!   left ([`TO_THE_SHOW`]) the search goes on to the end of the play,
+//!   where the hands and the crib of the world are counted in the order of
+//!   the show (from the dealer's left round to the dealer, then the crib)
+//!   and the first side to reach the target wins. The search is max-n:
+//!   each side plays for itself.
+//!
+//! So the expert pegs out when it can, and spends a card to block a side
+//! that is about to.
 
 use crib_core::{Card, CardSet, GameConfig, Pegging, Seat, Side, View};
 
@@ -57,6 +64,14 @@ pub(crate) const WIN: f64 = 100.0;
 /// depth (a win on the way still counts). Searching every order of sixteen
 /// cards would take a fifth of a second.
 const TO_THE_SHOW: usize = 10;
+
+/// The plies searched near the end of the game with three or four players:
+/// every one once no more than [`TO_THE_SHOW`] cards are left to play,
+/// else `options.depth`.
+pub(crate) fn depth_near_end(pegging: &Pegging, options: &PegOptions) -> u32 {
+    let left: usize = Seat::ALL.iter().map(|&seat| usize::from(pegging.held(seat))).sum();
+    if left <= TO_THE_SHOW { u32::MAX } else { options.depth }
+}
 
 // ---------------------------------------------------------------------------
 // Sampling
@@ -145,7 +160,8 @@ fn inferred_cards(
 // ---------------------------------------------------------------------------
 // Search
 
-/// The board the search plays for once a side is near the target.
+/// The board the search plays for once a side is near the target, with
+/// three sides.
 #[derive(Clone, Copy, Debug)]
 struct Board {
     target: u16,
@@ -177,8 +193,8 @@ pub(crate) struct Search {
     me: Side,
     start: Pegging,
     held: [CardSet; 4],
-    /// The plies searched; without a limit near the end of the game, and
-    /// with three players away from it.
+    /// The plies searched; without a limit near the end of the game once
+    /// few cards are left, and with three players away from it.
     depth: u32,
     board: Option<Board>,
     /// Three players away from the end of the game: the search goes to the
@@ -191,24 +207,32 @@ impl Search {
     pub(crate) fn new(view: &View, world: &World, options: &PegOptions) -> Search {
         let config = view.config;
         let board = Self::board(view, world, options);
-        let left: usize = world.held.iter().map(|held| held.len()).sum();
         let remember = config.players() == 3 && board.is_none();
-        let to_the_end = remember || (board.is_some() && left <= TO_THE_SHOW);
         Search {
             config,
             me: config.side_of(view.seat),
             start: view.pegging,
             held: world.held,
-            depth: if to_the_end { u32::MAX } else { options.depth },
+            depth: if board.is_some() {
+                depth_near_end(&view.pegging, options)
+            } else if remember {
+                u32::MAX
+            } else {
+                options.depth
+            },
             board,
             remember,
         }
     }
 
     /// The board of the world, if a side is within `options.endgame` of
-    /// the target.
+    /// the target at a table of three sides (two sides near the end are
+    /// searched by their chance of winning, in [`peg`](crate::peg)).
     fn board(view: &View, world: &World, options: &PegOptions) -> Option<Board> {
         let config = view.config;
+        if config.sides() != 3 {
+            return None;
+        }
         let target = u16::from(config.target());
         let mut scores = [0; 3];
         for side in config.all_sides() {
@@ -222,81 +246,37 @@ impl Search {
     }
 
     /// The value of the player's playing `card` now; `memo` holds values
-    /// of this world's positions (three players away from the end of the
-    /// game).
+    /// of positions (three players away from the end of the game).
     pub(crate) fn root(&self, card: Card, memo: &mut Memo) -> f64 {
         let Some(seat) = self.start.turn() else { return 0.0 };
         let mut held = self.held;
         let mut pegging = self.start;
         let points = pegging.play_unchecked(seat, card).points.total();
         held[seat.index()].remove(card);
-        if let Some(board) = self.board
-            && self.config.sides() == 3
-        {
+        if let Some(board) = self.board {
             let mut scores = board.scores;
             let side = self.config.side_of(seat);
             let values = self.each_side(&board, &pegging, &mut held, &mut scores, side, points, 1);
             return values[self.me.index()];
         }
-        let mut scores = self.board.map(|board| board.scores);
         let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
-        self.scored(seat, points, &mut scores)
-            + self.value(&pegging, &mut held, scores, low, high, 1, memo)
-    }
-
-    /// What `points` pegged by `seat` are worth to the player, with [`WIN`]
-    /// if they take its side to the target; `scores` (near the end) move
-    /// with them.
-    fn scored(&self, seat: Seat, points: u8, scores: &mut Option<[u16; 3]>) -> f64 {
-        let gain = net_gain(self.config, self.me, seat, points);
-        match (scores.as_mut(), self.board) {
-            (Some(scores), Some(board)) => {
-                let side = self.config.side_of(seat);
-                scores[side.index()] += u16::from(points);
-                gain + self.won(side, scores[side.index()], board.target)
-            }
-            _ => gain,
-        }
-    }
-
-    /// [`WIN`] for the player's side reaching the target, minus it for
-    /// another side's; 0 short of it.
-    fn won(&self, side: Side, score: u16, target: u16) -> f64 {
-        if score < target { 0.0 } else { self.game_to(side) }
-    }
-
-    /// What the game won by `side` is worth to the player: [`WIN`] for its
-    /// own side, minus it for another.
-    fn game_to(&self, side: Side) -> f64 {
-        if side == self.me { WIN } else { -WIN }
-    }
-
-    /// Whether `scores` show a side at the target: the game is over.
-    fn over(&self, scores: Option<[u16; 3]>) -> bool {
-        match (scores, self.board) {
-            (Some(scores), Some(board)) => scores.iter().any(|&score| score >= board.target),
-            _ => false,
-        }
+        net_gain(self.config, self.me, seat, points)
+            + self.value(&pegging, &mut held, low, high, 1, memo)
     }
 
     /// Minimax from `pegging` to the end of the play (or the depth limit):
-    /// the net points still to peg, and near the end of the game the win.
-    #[allow(clippy::too_many_arguments)]
+    /// the net points still to peg.
     fn value(
         &self,
         pegging: &Pegging,
         held: &mut [CardSet; 4],
-        scores: Option<[u16; 3]>,
         alpha: f64,
         beta: f64,
         depth: u32,
         memo: &mut Memo,
     ) -> f64 {
-        if self.over(scores) {
-            return 0.0;
-        }
         let Some(seat) = pegging.turn() else {
-            return self.after_play(scores);
+            return 0.0;
         };
         if depth >= self.depth {
             return 0.0;
@@ -307,10 +287,10 @@ impl Search {
             let key = restart_key_three(held, seat);
             let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
             return memo.value_at(key, |memo| {
-                self.value_below(pegging, held, seat, scores, low, high, depth, memo)
+                self.value_below(pegging, held, seat, low, high, depth, memo)
             });
         }
-        self.value_below(pegging, held, seat, scores, alpha, beta, depth, memo)
+        self.value_below(pegging, held, seat, alpha, beta, depth, memo)
     }
 
     /// [`value`](Self::value) at a position the memo does not hold.
@@ -320,7 +300,6 @@ impl Search {
         pegging: &Pegging,
         held: &mut [CardSet; 4],
         seat: Seat,
-        scores: Option<[u16; 3]>,
         mut alpha: f64,
         mut beta: f64,
         depth: u32,
@@ -329,21 +308,20 @@ impl Search {
         let fits = playable(pegging, held[seat.index()]);
         if fits.is_empty() {
             let mut next = *pegging;
-            let mut scores = scores;
-            let gain =
-                next.go_unchecked(seat).point_to.map_or(0.0, |to| self.scored(to, 1, &mut scores));
-            return gain + self.value(&next, held, scores, alpha - gain, beta - gain, depth, memo);
+            let gain = next
+                .go_unchecked(seat)
+                .point_to
+                .map_or(0.0, |to| net_gain(self.config, self.me, to, 1));
+            return gain + self.value(&next, held, alpha - gain, beta - gain, depth, memo);
         }
         let maximise = self.config.side_of(seat) == self.me;
         let mut best = if maximise { f64::NEG_INFINITY } else { f64::INFINITY };
         for card in fits {
             let mut next = *pegging;
             let points = next.play_unchecked(seat, card).points.total();
-            let mut scores = scores;
-            let gain = self.scored(seat, points, &mut scores);
+            let gain = net_gain(self.config, self.me, seat, points);
             held[seat.index()].remove(card);
-            let value =
-                gain + self.value(&next, held, scores, alpha - gain, beta - gain, depth + 1, memo);
+            let value = gain + self.value(&next, held, alpha - gain, beta - gain, depth + 1, memo);
             held[seat.index()].insert(card);
             if cut_off(value, maximise, &mut best, &mut alpha, &mut beta) {
                 break;
@@ -428,16 +406,6 @@ impl Search {
             }
         }
         best.unwrap_or([0.0; 3])
-    }
-
-    /// Near the end of the game, once the play is over: [`WIN`] to the
-    /// first side the show takes to the target, plus or minus; otherwise 0.
-    fn after_play(&self, scores: Option<[u16; 3]>) -> f64 {
-        let (Some(scores), Some(board)) = (scores, self.board) else { return 0.0 };
-        match board.home_in_show(self.config.players(), scores) {
-            Some(side) => self.game_to(side),
-            None => 0.0,
-        }
     }
 }
 

@@ -271,7 +271,8 @@ pub struct ExpertOptions {
     /// How the play is searched.
     pub pegging: crate::PegOptions,
     /// The discard plays for the game instead of points once a side is this
-    /// close to the target (two players only; 0 never): see
+    /// close to the target (two sides: two players, or four in
+    /// partnerships; 0 never): see
     /// [`keep_values_for_game`](crate::keep_values_for_game).
     pub endgame: u16,
 }
@@ -357,7 +358,8 @@ impl ExpertPlayer {
     /// ranks them: its discard is the first one's. Empty when the view is
     /// not a deal to discard from.
     ///
-    /// Near the end of a two-player game (a side within
+    /// Near the end of a game of two sides (two players, or four in
+    /// partnerships; a side within
     /// [`ExpertOptions::endgame`] points of the target) the keeps are
     /// ranked by their chance of winning the game, which each then carries
     /// ([`keep_values_for_game`](crate::keep_values_for_game)); elsewhere

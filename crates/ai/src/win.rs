@@ -132,13 +132,13 @@ pub(crate) fn within_reach(view: &View, window: u16) -> bool {
 }
 
 /// The scores of the view's side and of the other side, when the game has
-/// two players and either side is within `window` points of the target
-/// ([`within_reach`]): where the two-player expert plays for the chance of
-/// winning.
+/// two sides (two players, or four in partnerships) and either side is
+/// within `window` points of the target ([`within_reach`]): where the
+/// expert plays for the chance of winning.
 #[must_use]
 pub(crate) fn near_end(view: &View, window: u16) -> Option<[u16; 2]> {
     let config = view.config;
-    if config.players() != 2 || !within_reach(view, window) {
+    if config.sides() != 2 || !within_reach(view, window) {
         return None;
     }
     let mine = config.side_of(view.seat);
@@ -444,12 +444,15 @@ pub struct WinTable {
     shown: Vec<f64>,
     /// The measured play: the pone's points, the dealer's, their chance.
     play: Vec<(usize, usize, f64)>,
-    /// The measured pone's hand, by points.
-    pone_hand: Vec<f64>,
-    /// The measured dealer's hand and crib, by points.
-    dealer_show: Vec<f64>,
+    /// The measured show in its order, by points, with the side that
+    /// counts each stage: the pone's hand, with four players the dealer's
+    /// partner's and the pone's partner's, then the dealer's hand and crib.
+    show: Vec<(Counter, Vec<f64>)>,
     /// The mean of the dealer's net points in the measured play.
     dealer_net: f64,
+    /// The means of the pone's side's and the dealer's side's points in the
+    /// measured play.
+    play_means: [f64; 2],
     /// The mean crib of the measured rounds, estimated as the mean of the
     /// dealer's hand and crib less the mean of the pone's hand (the two
     /// hands are kept alike).
@@ -463,8 +466,11 @@ pub struct KeepRound<'a> {
     pub my_need: u16,
     /// The points the other side needs.
     pub their_need: u16,
-    /// Whether the keeper deals the round.
+    /// Whether the keeper's side deals the round.
     pub dealing: bool,
+    /// Whether the keeper is the dealer's or the pone's partner (four
+    /// players) rather than the dealer or the pone.
+    pub partner: bool,
     /// The chance of each number of points of the kept hand (by points,
     /// from 0), over the unseen starters.
     pub hand: &'a [f64],
@@ -475,7 +481,7 @@ pub struct KeepRound<'a> {
 }
 
 /// Whose points a stage of the show adds.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Counter {
     PoneSide,
     DealerSide,
@@ -536,6 +542,23 @@ impl WinTable {
             return 0.0;
         }
         self.shown[at(clamp(pone_need), clamp(dealer_need))].clamp(0.0, 1.0)
+    }
+
+    /// The mean net points of the play, measured, for a side that deals
+    /// (`dealing`) or not: the dealer's side's points less the pone's side's,
+    /// or the other way round.
+    #[must_use]
+    pub fn play_net(&self, dealing: bool) -> f64 {
+        if dealing { self.dealer_net } else { -self.dealer_net }
+    }
+
+    /// The mean points of the play, measured, for a side that deals
+    /// (`dealing`) and for the other: `[that side's, the other's]` (the
+    /// dealer's side's with his heels).
+    #[must_use]
+    pub fn play_means(&self, dealing: bool) -> [f64; 2] {
+        let [pone, dealer] = self.play_means;
+        if dealing { [dealer, pone] } else { [pone, dealer] }
     }
 
     /// The table for measured `counts` (each distribution must have counted
@@ -610,8 +633,12 @@ impl WinTable {
             chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
         };
         let dealer_net = play.iter().map(|&(x, y, p)| p * (y as f64 - x as f64)).sum();
+        let play_means = [
+            play.iter().map(|&(x, _, p)| p * x as f64).sum(),
+            play.iter().map(|&(_, y, p)| p * y as f64).sum(),
+        ];
         let crib_mean = mean(&dealer_show) - mean(&pone_hand);
-        WinTable { pone, shown, play, pone_hand, dealer_show, dealer_net, crib_mean }
+        WinTable { pone, shown, play, show, dealer_net, play_means, crib_mean }
     }
 
     /// The chance that a keeper wins the game with the round that `round`
@@ -622,20 +649,21 @@ impl WinTable {
     ///
     /// - the play from the measured joint distribution, moved by how much
     ///   the keep's pegging estimate differs from the measured mean net
-    ///   points of its seat: half as the keeper's own points, half as the
-    ///   other side's fewer (a fraction of a point moves that share of the
-    ///   chance one point further);
-    /// - the keeper's hand from `round.hand`;
-    /// - as dealer, the crib as its expectation (split between the two
-    ///   nearest points, so that the mean is exact), added to the hand;
-    /// - the other side's hand from the measured distributions: the pone's
-    ///   hand, or the dealer's hand and crib together moved by how much
-    ///   this crib's expectation differs from the measured mean crib.
+    ///   points of its side: half as the keeper's side's own points, half
+    ///   as the other side's fewer (a fraction of a point moves that share
+    ///   of the chance one point further);
+    /// - the keeper's hand from `round.hand`, at its place in the show;
+    /// - the dealer's crib: added to the keeper's hand as its expectation
+    ///   (split between the two nearest points, so that the mean is exact)
+    ///   when the keeper deals; otherwise the dealer's measured hand and
+    ///   crib together, moved by how much this crib's expectation differs
+    ///   from the measured mean crib;
+    /// - every other hand from its measured distribution (with four
+    ///   players, the keeper's partner's too).
     ///
     /// A side that reaches the target in the play wins at once (each is as
-    /// likely to be first when both would), then the pone counts, then the
-    /// dealer. The round is a two-player round: with the four-player table
-    /// the partners' hands would be left out.
+    /// likely to be first when both would), then the hands count in the
+    /// order of the show, the dealer's with the crib last.
     #[must_use]
     pub fn keep_chance(&self, round: &KeepRound<'_>) -> f64 {
         if round.my_need == 0 {
@@ -645,22 +673,34 @@ impl WinTable {
             return 0.0;
         }
         let (a, b) = (clamp(round.my_need), clamp(round.their_need));
-        let seat_net = if round.dealing { self.dealer_net } else { -self.dealer_net };
+        let seat_net = self.play_net(round.dealing);
         // Half of the difference is the keeper's own points, half the other
         // side's: a keep pegs by scoring and by giving nothing away.
         let half = (round.pegging - seat_net) / 2.0;
         let (gains, losses) = (split(half), split(-half));
-        // The keeper's hand and, as dealer, its crib; the other side's
-        // count (for the pone, the dealer's hand and crib).
-        let (mine, theirs) = if round.dealing {
-            (shifted(round.hand, round.crib), self.pone_hand.clone())
-        } else {
-            (round.hand.to_vec(), shifted(&self.dealer_show, round.crib - self.crib_mean))
+        // The show with the keeper's hand at its place: the pone first, the
+        // partners (four players) in their order, the dealer last.
+        let mut show = self.show.clone();
+        let last = show.len() - 1;
+        let keeper = match (round.dealing, round.partner) {
+            (false, false) => 0,
+            (true, true) => 1,
+            (false, true) => 2,
+            (true, false) => last,
         };
+        if keeper == last {
+            show[last].1 = shifted(round.hand, round.crib);
+        } else {
+            show[keeper].1 = round.hand.to_vec();
+            show[last].1 = shifted(&show[last].1, round.crib - self.crib_mean);
+        }
         let mut after = Memo2::new(a, b);
-        // The dealer's count and the rounds after, by what the pone and the
-        // dealer need once the pone has counted: shared by many plays.
-        let mut counted = if round.dealing { Memo2::new(b, a) } else { Memo2::new(a, b) };
+        // Each stage of the show after the first, and the rounds after, by
+        // what the pone's side and the dealer's side need before it: shared
+        // by many plays.
+        let (pone_need, dealer_need) = if round.dealing { (b, a) } else { (a, b) };
+        let mut counted: Vec<Memo2> =
+            (1..show.len()).map(|_| Memo2::new(pone_need, dealer_need)).collect();
         let mut chance = 0.0;
         for &(x, y, p) in &self.play {
             let (my_play, their_play) = if round.dealing { (y, x) } else { (x, y) };
@@ -677,7 +717,9 @@ impl WinTable {
                         (true, false) => 1.0,
                         (false, true) => 0.0,
                         (false, false) => after.get(a - my_play, b - their_play, |a, b| {
-                            self.after_play(round.dealing, (&mine, &theirs), (a, b), &mut counted)
+                            let (pone, dealer) = if round.dealing { (b, a) } else { (a, b) };
+                            let pone_wins = self.show_from(&show, &mut counted, (pone, dealer));
+                            if round.dealing { 1.0 - pone_wins } else { pone_wins }
                         }),
                     };
             }
@@ -685,28 +727,26 @@ impl WinTable {
         chance.clamp(0.0, 1.0)
     }
 
-    /// The keeper's chance after the play, needing `a` against `b`, with
-    /// the keeper's and the other side's counts (`counts`); `counted` keeps
-    /// the pone's chances once it has counted, by what each side needs.
-    fn after_play(
+    /// The chance that the pone's side wins from the first of the `show`'s
+    /// stages on, needing `a` against the dealer's side's `b`; `counted`
+    /// keeps the chances before each later stage, by what each side needs.
+    fn show_from(
         &self,
-        dealing: bool,
-        counts: (&[f64], &[f64]),
+        show: &[(Counter, Vec<f64>)],
+        counted: &mut [Memo2],
         (a, b): (usize, usize),
-        counted: &mut Memo2,
     ) -> f64 {
-        let (mine, theirs) = counts;
-        let (pone_count, dealer_count) = if dealing { (theirs, mine) } else { (mine, theirs) };
-        let (pone_need, dealer_need) = if dealing { (b, a) } else { (a, b) };
-        let pone_wins = count(pone_count, Counter::PoneSide, (pone_need, dealer_need), |a, b| {
-            // The dealer counts, then deals to the pone of this round.
-            counted.get(a, b, |a, b| {
-                count(dealer_count, Counter::DealerSide, (a, b), |a, b| 1.0 - self.pone[at(b, a)])
-            })
-        });
-        // The next round is dealt by this round's pone: the table's `pone`
-        // is read with this round's dealer as the next pone.
-        if dealing { 1.0 - pone_wins } else { pone_wins }
+        let Some(((counter, points), later)) = show.split_first() else {
+            // The next round is dealt by this round's pone: the table's
+            // `pone` is read with this round's dealer as the next pone.
+            return 1.0 - self.pone[at(b, a)];
+        };
+        count(points, *counter, (a, b), |a, b| match counted.split_first_mut() {
+            Some((memo, rest)) if !later.is_empty() => {
+                memo.get(a, b, |a, b| self.show_from(later, rest, (a, b)))
+            }
+            _ => 1.0 - self.pone[at(b, a)],
+        })
     }
 }
 
@@ -743,7 +783,7 @@ fn count(
 
 /// A move of `by` points as whole moves and their chances: the two
 /// nearest whole numbers, weighted so that the mean move is `by`.
-fn split(by: f64) -> [(isize, f64); 2] {
+pub(crate) fn split(by: f64) -> [(isize, f64); 2] {
     let low = by.floor();
     let high_share = by - low;
     // Rounds move at most a few dozen points: the cast cannot overflow.

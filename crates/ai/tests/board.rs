@@ -1,6 +1,6 @@
-//! Discards that play for the game near its end (two players): the chance
-//! of a keep against the board, and textbook positions where the keep that
-//! wins is not the keep worth most points.
+//! Discards that play for the game near its end (two players, or four in
+//! partnerships): the chance of a keep against the board, and textbook
+//! positions where the keep that wins is not the keep worth most points.
 
 use crib_ai::{
     ExpertPlayer, KeepRound, Player, ThrowModel, WinTable, keep_values, keep_values_for_game,
@@ -12,6 +12,17 @@ use crate::expert::{DEALER, PONE, cards};
 /// The starters of the 46 unseen with which `keep` counts at least `need`.
 fn counts_at_least(keep: CardSet, dealt: CardSet, need: u8) -> usize {
     (!dealt).iter().filter(|&starter| score_unchecked(keep, starter, Rules::Hand) >= need).count()
+}
+
+/// Measured counts by points as probabilities.
+fn chances(counts: &[u32]) -> Vec<f64> {
+    let total: u32 = counts.iter().sum();
+    counts.iter().map(|&count| f64::from(count) / f64::from(total)).collect()
+}
+
+/// The mean points of a distribution by points.
+fn mean(chances: &[f64]) -> f64 {
+    chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
 }
 
 /// The keep first in `keeps`, as text.
@@ -72,7 +83,15 @@ fn a_dealer_home_in_the_play_keeps_for_points() {
 }
 
 fn round<'a>(hand: &'a [f64], dealing: bool, needs: [u16; 2]) -> KeepRound<'a> {
-    KeepRound { my_need: needs[0], their_need: needs[1], dealing, hand, crib: 4.5, pegging: 0.0 }
+    KeepRound {
+        my_need: needs[0],
+        their_need: needs[1],
+        dealing,
+        partner: false,
+        hand,
+        crib: 4.5,
+        pegging: 0.0,
+    }
 }
 
 /// The chance of a keep moves the right way with each part of the round,
@@ -112,13 +131,6 @@ fn a_keeps_chance_follows_its_round() {
     // Level at the start, the dealer with the measured round (the pone's
     // hand for its own, the measured crib and play) has the table's chance.
     let counts = crib_ai::RoundCounts::stored();
-    let chances = |counts: &[u32]| -> Vec<f64> {
-        let total: u32 = counts.iter().sum();
-        counts.iter().map(|&count| f64::from(count) / f64::from(total)).collect()
-    };
-    let mean = |chances: &[f64]| -> f64 {
-        chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
-    };
     let hand = chances(&counts.pone_hand);
     let crib = mean(&chances(&counts.dealer_show)) - mean(&hand);
     let rounds = f64::from(counts.rounds());
@@ -178,4 +190,101 @@ fn the_expert_keeps_for_the_game_near_the_end() {
     let keeps = expert.keep_analysis(&view);
     assert!(keeps[0].win.is_none());
     assert_eq!(first(&keeps), "3S 7D 8S 9C");
+}
+
+/// Four players: the dealer's partner needs six and the other side
+/// twenty. The partner's hand counts second, after the pone's and before
+/// the pone's partner's; the crib counts last. 5-7-7-T makes six with 36
+/// of the 47 starters (the five and the ten, the pair, one more fifteen);
+/// 7-7-9-T, the five thrown into its own side's crib, is worth more points
+/// but makes six with only 6: a five in the crib counts too late.
+#[test]
+fn the_dealers_partner_keeps_the_six_in_hand() {
+    let config = GameConfig::new(4, 121).unwrap();
+    let model = ThrowModel::reasonable();
+    let (dealer, partner) = (Seat::ALL[0], Seat::ALL[2]);
+    let dealt = cards("5D 7C 7D 9S TH");
+    let (sure, likely) = ("5D 7C 7D TH", "7C 7D 9S TH");
+    let by_points = keep_values(config, partner, dealer, dealt, model).unwrap();
+    let for_game = keep_values_for_game(config, partner, dealer, dealt, model, [6, 20]).unwrap();
+    assert_eq!(first(&by_points), likely);
+    assert_eq!(first(&for_game), sure);
+    assert_eq!(counts_at_least(cards(sure), dealt, 6), 36);
+    assert_eq!(counts_at_least(cards(likely), dealt, 6), 6);
+    let likely_value = for_game.iter().find(|keep| keep.keep == cards(likely)).unwrap();
+    assert!(for_game[0].total < likely_value.total);
+    assert!(for_game[0].win.unwrap() > likely_value.win.unwrap() + 0.02, "{for_game:?}");
+    // The expert keeps it at the table, and far from the end keeps the
+    // points.
+    let hands = ["KC QD JH TS 9C", "2H 3S 4D 6C 8H", "5D 7C 7D 9S TH", "AH AS 3C 4C 6S"];
+    let mut game = Game::new(config, dealer, 0).unwrap();
+    let hands: Vec<CardSet> = hands.iter().map(|hand| cards(hand)).collect();
+    game.deal_stacked(dealer, &hands, CardSet::EMPTY, "JC".parse().unwrap()).unwrap();
+    let expert = ExpertPlayer::new(1);
+    for (scores, keep) in [([115, 101], sure), ([10, 10], likely)] {
+        let mut view = game.view(partner);
+        for (side, score) in config.all_sides().zip(scores) {
+            view.board.set(side, score);
+        }
+        let keeps = expert.keep_analysis(&view);
+        assert_eq!(first(&keeps), keep, "{scores:?}");
+        assert_eq!(keeps[0].win.is_some(), scores[0] > 100);
+    }
+}
+
+/// Four players, level at the start of a game: a keeper at any place in
+/// the show with the measured round of that place (its hand as measured
+/// there, the measured crib and play) has the table's chance, so the
+/// stages of the show are where the table has them.
+#[test]
+fn a_measured_keep_has_the_tables_chance_at_every_place() {
+    let table = WinTable::for_players(4).unwrap();
+    let counts = crib_ai::RoundCounts::stored_for(4).unwrap();
+    let pone = chances(&counts.pone_hand);
+    let crib = mean(&chances(&counts.dealer_show)) - mean(&pone);
+    let [dealer_partner, pone_partner] = counts.partner_hands.clone().map(|hand| chances(&hand));
+    // (dealing, partner, the place's hand)
+    for (dealing, partner, hand) in [
+        (false, false, &pone),
+        (true, true, &dealer_partner),
+        (false, true, &pone_partner),
+        (true, false, &pone),
+    ] {
+        let round = KeepRound {
+            my_need: 121,
+            their_need: 121,
+            dealing,
+            partner,
+            hand,
+            crib,
+            pegging: table.play_net(dealing),
+        };
+        let chance = table.keep_chance(&round);
+        let expected = table.chance(121, 121, dealing);
+        assert!(
+            (chance - expected).abs() < 0.01,
+            "{dealing} {partner}: {chance} against {expected}"
+        );
+    }
+}
+
+/// The README's account of the four-player endgame gives the numbers the
+/// code uses: the sides' measured means of the play that the search's
+/// depth cut counts, and the textbook discard's starters.
+#[test]
+fn the_readme_gives_the_four_player_numbers() {
+    let readme = include_str!("../../../README.md");
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let table = WinTable::for_players(4).unwrap();
+    let [dealer, pone] = table.play_means(true);
+    let dealt = cards("5D 7C 7D 9S TH");
+    let sure = counts_at_least(cards("5D 7C 7D TH"), dealt, 6);
+    let likely = counts_at_least(cards("7C 7D 9S TH"), dealt, 6);
+    for promise in [
+        format!("about {dealer:.1} and {pone:.1} points a round"),
+        format!("keeps 5-7-7-10 (six with {sure} starters of 47)"),
+        format!("six with {likely} starters)"),
+    ] {
+        assert!(readme.contains(&promise), "the README does not say: {promise}");
+    }
 }

@@ -235,7 +235,9 @@ fn the_chance_of_winning_follows_the_board() {
 /// card with the best value.
 #[test]
 fn analyses_are_the_decisions() {
-    for players in [2, 3, 4] {
+    // Every side's score on the views: 0, and near the end (the chance of
+    // winning decides at two and four players).
+    for (players, score) in [(2, 0), (3, 0), (4, 0), (2, 100), (4, 100)] {
         let config = GameConfig::new(players, 121).unwrap();
         let dealer = Seat::ALL[0];
         let mut game = Game::new(config, dealer, 40 + u64::from(players)).unwrap();
@@ -246,13 +248,19 @@ fn analyses_are_the_decisions() {
             if game.phase() == crib_core::Phase::Deal {
                 break;
             }
-            let view = game.view(seat);
+            let mut view = game.view(seat);
+            for side in config.all_sides() {
+                view.board.set(side, score);
+            }
             let action = expert.act(&view).unwrap();
             match action {
                 Action::Discard(discard) => {
                     let keeps = expert.keep_analysis(&view);
                     assert_eq!(keeps.len(), view.hand.subsets(4).count());
                     assert_eq!(keeps[0].discard, discard);
+                    // Near the end of a game of two sides the keeps carry
+                    // their chance of winning.
+                    assert_eq!(keeps[0].win.is_some(), score == 100 && players != 3);
                 }
                 Action::Play(card) if view.playable().len() > 1 => {
                     let analysis = expert.play_analysis(&view);

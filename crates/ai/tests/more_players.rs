@@ -53,25 +53,54 @@ fn value(analysis: &PlayAnalysis, played: &str) -> f64 {
 fn pegs_out_at_three_and_four_players() {
     // Seat 1 leads a seven; seat 2 needs two and the eight makes fifteen.
     // Pegging out is worth more than any number of points the play could
-    // still bring: it is the win.
+    // still bring: it is the win. At three players the values are points
+    // with the game worth 100; at four (two sides) the chance of winning,
+    // which pegging out makes certain.
     let three = ["KC QD JH TS 9C", "7H 6C 3D 2S AH", "8C 9D 4S KH 5D"];
     let four = ["KC QD JH TS 9C", "7H 6C 3D 2S AH", "8C 9D 4S KH 5D", "6H 6D 3C 2C AS"];
-    for (hands, deck_card, scores) in
-        [(&three[..], "4C", &[100, 100, 119][..]), (&four[..], "", &[119, 100][..])]
-    {
+    for (hands, deck_card, scores, measure, won) in [
+        (&three[..], "4C", &[100, 100, 119][..], PlayMeasure::PointsAndGame, 100.0),
+        (&four[..], "", &[119, 100][..], PlayMeasure::WinChance, 1.0),
+    ] {
         let view = table_view(hands, deck_card, "JC", &["7H"], scores);
         assert_eq!(view.seat, Seat::ALL[2]);
         let analysis = analyse(&view);
         assert_eq!(analysis.choice, Some(card("8C")), "{} players", hands.len());
-        assert_eq!(analysis.measure, PlayMeasure::PointsAndGame);
+        assert_eq!(analysis.measure, measure);
         let eight = value(&analysis, "8C");
-        assert!(eight >= 100.0, "{eight}");
+        assert!(eight >= won, "{eight}");
         for &(other, other_value) in &analysis.values {
             if other != card("8C") {
                 assert!(eight > other_value, "{other}: {other_value} against {eight}");
             }
         }
     }
+}
+
+#[test]
+fn blocks_the_other_side_at_four_players_by_the_chance() {
+    // Four players; seat 1 (the pone) leads and seat 2, next, on the other
+    // side, needs five. Seat 1's hand (four twos with the starter) counts
+    // twelve first in the show, enough to win if the other side pegs less
+    // than five before. A five would give seat 2 fifteen with any of the
+    // sixteen ten-cards, and the other side then finds the three more
+    // points in fifteen cards of play nearly always (a four-player play
+    // has two or three go points); a two can be neither paired nor made
+    // fifteen, and the other side must find all five.
+    let hands = ["KC QD JH TS 9C", "2C 2D 2H 5S AH", "8C 9D 4S KH 5D", "6H 6D 3C 3H AS"];
+    let view = table_view(&hands, "", "2S", &[], &[116, 110]);
+    assert_eq!(view.seat, Seat::ALL[1]);
+    let analysis = analyse(&view);
+    assert_eq!(analysis.measure, PlayMeasure::WinChance);
+    assert_eq!(analysis.choice, Some(card("2C")), "{:?}", analysis.values);
+    let (two, five) = (value(&analysis, "2C"), value(&analysis, "5S"));
+    assert!((0.0..=1.0).contains(&five) && two <= 1.0 + 1e-3, "{two} {five}");
+    assert!(five < 0.1, "the five loses nearly every game: {five}");
+    assert!(two > five + 0.3, "{two} against {five}");
+    // Far from the end, the same lead is a matter of a few points.
+    let far = analyse(&table_view(&hands, "", "2S", &[], &[10, 10]));
+    assert_eq!(far.measure, PlayMeasure::NetPoints);
+    assert!(far.values.iter().all(|&(_, value)| value.abs() < 20.0), "{:?}", far.values);
 }
 
 #[test]

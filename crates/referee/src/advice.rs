@@ -230,8 +230,9 @@ fn card_reasons(option: &CardFacts, hint: &PlayHint, who: &Perspective) -> Vec<S
         None => {}
     }
     if hint.measure == PlayMeasure::WinChance {
+        let yours = if who.config().players() == 4 { "your side's" } else { "your" };
         reasons.push(format!(
-            "The expert puts your chance of winning with it at {:.0}%.",
+            "The expert puts {yours} chance of winning with it at {:.0}%.",
             100.0 * option.value
         ));
     }
@@ -374,6 +375,51 @@ mod tests {
             }
         }
         assert!(said_pegs > 0);
+    }
+
+    #[test]
+    fn near_the_end_the_play_hint_says_what_its_values_measure() {
+        for (players, measure, says) in [
+            (2u8, PlayMeasure::WinChance, "The expert puts your chance of winning with it at "),
+            (3, PlayMeasure::PointsAndGame, ""),
+            (
+                4,
+                PlayMeasure::WinChance,
+                "The expert puts your side's chance of winning with it at ",
+            ),
+        ] {
+            let config = GameConfig::new(players, 121).expect("2 to 4 players");
+            let mut game = Game::new(config, Seat::ALL[0], 5).expect("seat 0 deals");
+            game.play(Seat::ALL[0], Action::Deal).expect("the deal");
+            for seat in config.seats() {
+                let discard = BasicPlayer.discard(&game.view(seat));
+                game.play(seat, Action::Discard(discard)).expect("a discard");
+            }
+            let seat = game.pegging().turn().expect("a seat to lead");
+            let mut view = game.view(seat);
+            for side in config.all_sides() {
+                view.board.set(side, 110);
+            }
+            let Hint::Play(play) = hint(&view, 5) else { panic!("a play hint") };
+            assert_eq!(play.measure, measure, "{players} players");
+            let text = hint_text(&Hint::Play(play.clone()), &perspective(config, seat));
+            let chance = measure == PlayMeasure::WinChance;
+            assert_eq!(
+                text.lines.iter().any(|line| line.contains("its chance of winning")),
+                chance
+            );
+            assert_eq!(text.lines.iter().any(|line| line.contains("counting 100")), !chance);
+            for (row, option) in text.rows.iter().zip(&play.options) {
+                let value = &row.cells[2];
+                if chance {
+                    assert_eq!(*value, format!("{:.0}%", 100.0 * option.value));
+                    let last = row.reasons.last().expect("reasons");
+                    assert!(option.wins || last.starts_with(says), "{last}");
+                } else {
+                    assert!(!value.ends_with('%'), "{value}");
+                }
+            }
+        }
     }
 
     #[test]

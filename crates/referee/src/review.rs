@@ -8,7 +8,8 @@
 //! ([`ExpertPlayer::keep_analysis`], [`ExpertPlayer::play_analysis`]): the
 //! cost of a decision is the best value minus the value of what was chosen,
 //! in what the expert ranked by: expected points, or near the end of a
-//! two-player game the chance of winning it (discards and plays alike).
+//! game of two sides (two players, or four in partnerships) the chance of
+//! winning it (discards and plays alike).
 //! With muggins, a count is graded by the true count: the cost is the points
 //! the person missed. A play with one card that fits, a go and the deal are
 //! no choice and are not graded.

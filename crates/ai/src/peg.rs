@@ -24,8 +24,8 @@
 //! maximise, the others to minimise, the player's side's points less the
 //! others'. Each card the player may play is valued by its average over the
 //! worlds, and the best is played (perfect-information Monte Carlo). With
-//! three or four players the search stops after a few plies, unless the game
-//! is near its end.
+//! four players, and three near the end of the game, the search stops after
+//! a few plies until few cards are left.
 //!
 //! # The board
 //!
@@ -81,8 +81,10 @@ pub struct PegOptions {
     pub tries: u32,
     /// The model of the opponent's discard.
     pub inference: Inference,
-    /// With three or four players, the plies searched (near the end of the
-    /// game, every ply once few cards are left).
+    /// With four players, and three near the end of the game, the plies
+    /// searched (near the end of the game, every ply once few cards are
+    /// left); with three away from it the search goes to the end of the
+    /// play.
     pub depth: u32,
     /// The search plays for the win instead of points once a side is this
     /// close to the target (0 never): with two sides (two players, or four
@@ -196,7 +198,12 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
         } else {
             WorldSearch::More(crate::peg_more::Search::new(view, world, options))
         };
-        memo.clear();
+        // Two sides' values depend on the world's show near the end; with
+        // three players away from it, the memo's positions name every card
+        // held, so its values hold in every world.
+        if view.config.players() != 3 {
+            memo.clear();
+        }
         let mut last: Option<(Card, f64)> = None;
         for (total, card) in totals.iter_mut().zip(playable) {
             // Cards come in rank order: a second card of a rank is the
@@ -205,7 +212,7 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
                 Some((previous, value)) if previous.rank() == card.rank() => value,
                 _ => match &search {
                     WorldSearch::Two(search) => search.root(card, &mut memo),
-                    WorldSearch::More(search) => search.root(card),
+                    WorldSearch::More(search) => search.root(card, &mut memo),
                 },
             };
             last = Some((card, value));
@@ -449,7 +456,7 @@ const POINT_TIEBREAK: f64 = 1e-4;
 ///
 /// Entries carry the generation they were written in, so that clearing the
 /// memo between worlds is one increment rather than a pass over the table.
-struct Memo {
+pub(crate) struct Memo {
     entries: Vec<MemoEntry>,
     generation: u32,
 }
@@ -464,7 +471,7 @@ struct MemoEntry {
 impl Memo {
     const SIZE: usize = 1024;
 
-    fn new() -> Memo {
+    pub(crate) fn new() -> Memo {
         let empty = MemoEntry { key: (0, 0), generation: 0, value: 0.0 };
         Memo { entries: vec![empty; Memo::SIZE], generation: 1 }
     }
@@ -472,6 +479,21 @@ impl Memo {
     fn slot(key: (u64, u64)) -> usize {
         let mixed = crib_core::derive_seed(key.0, key.1);
         (mixed % Memo::SIZE as u64) as usize
+    }
+
+    /// The value at `key`: remembered, or else found by `search` (which
+    /// gets the memo back, for the positions below) and remembered.
+    pub(crate) fn value_at(
+        &mut self,
+        key: (u64, u64),
+        search: impl FnOnce(&mut Memo) -> f64,
+    ) -> f64 {
+        if let Some(value) = self.get(key) {
+            return value;
+        }
+        let value = search(self);
+        self.put(key, value);
+        value
     }
 
     fn get(&self, key: (u64, u64)) -> Option<f64> {
@@ -493,15 +515,30 @@ impl Memo {
     }
 }
 
+/// The cards of `cards` as counts per rank, three bits a rank (39 bits).
+fn rank_counts(cards: CardSet) -> u64 {
+    cards.iter().fold(0u64, |key, card| key + (1 << (3 * card.rank().index())))
+}
+
 /// Two players: the held cards of the two seats as counts per rank (three
 /// bits a rank), the seat to lead, and the scores.
 fn restart_key(held: &[CardSet; 4], leader: Seat, scores: [u16; 2]) -> (u64, u64) {
-    let ranks = |cards: CardSet| {
-        cards.iter().fold(0u64, |key, card| key + (1 << (3 * card.rank().index())))
-    };
     let extra =
         (leader.index() as u64) << 39 | u64::from(scores[0]) << 41 | u64::from(scores[1]) << 52;
-    (ranks(held[0]), ranks(held[1]) | extra)
+    (rank_counts(held[0]), rank_counts(held[1]) | extra)
+}
+
+/// Three players: the held cards of the three seats as counts per rank and
+/// the seat to lead; the third seat's 39 bits are split between the two
+/// words.
+pub(crate) fn restart_key_three(held: &[CardSet; 4], leader: Seat) -> (u64, u64) {
+    let third = rank_counts(held[2]);
+    let low = third & ((1 << 25) - 1);
+    let high = third >> 25;
+    (
+        rank_counts(held[0]) | low << 39,
+        rank_counts(held[1]) | high << 39 | (leader.index() as u64) << 53,
+    )
 }
 
 /// Four players: each seat's held cards (four at most at a count's start)
@@ -573,13 +610,9 @@ impl<'a> Search<'a> {
         let Some(seat) = pegging.turn() else { return 0.0 };
         if pegging.count() == 0 {
             let key = restart_key(held, seat, [0, 0]);
-            if let Some(value) = memo.get(key) {
-                return value;
-            }
             let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
-            let value = self.points_below(pegging, held, seat, low, high, memo);
-            memo.put(key, value);
-            return value;
+            return memo
+                .value_at(key, |memo| self.points_below(pegging, held, seat, low, high, memo));
         }
         self.points_below(pegging, held, seat, alpha, beta, memo)
     }
@@ -655,14 +688,10 @@ impl<'a> Search<'a> {
             } else {
                 restart_key_four(held, seat, scores)
             };
-            if let Some(value) = memo.get(key) {
-                return value;
-            }
             let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
-            let value =
-                self.wins_below(endgame, pegging, held, seat, scores, low, high, memo, depth);
-            memo.put(key, value);
-            return value;
+            return memo.value_at(key, |memo| {
+                self.wins_below(endgame, pegging, held, seat, scores, low, high, memo, depth)
+            });
         }
         self.wins_below(endgame, pegging, held, seat, scores, alpha, beta, memo, depth)
     }

@@ -15,11 +15,14 @@
 //!
 //! # Search
 //!
-//! The rest of the play is searched by minimax with alpha-beta pruning for
-//! a few plies: the player's side maximises its points less the others'
-//! (shared equally between the two other sides with three players), every
-//! other seat minimises. A partner is the player's side, so it plays for
-//! it.
+//! The rest of the play is searched by minimax with alpha-beta pruning: the
+//! player's side maximises its points less the others' (shared equally
+//! between the two other sides with three players), every other seat
+//! minimises. A partner is the player's side, so it plays for it. With four
+//! players the search stops after a few plies. With three it goes to the
+//! end of the play, remembering the value of each position at the start of
+//! a count (which many orders of play reach, see [`Memo`]), so that it
+//! sees the go and the last card; near the end of the game, below.
 //!
 //! # The end of the game
 //!
@@ -46,8 +49,8 @@ use crib_core::{Card, CardSet, GameConfig, Pegging, Seat, Side, View};
 
 use crate::crib::Stake;
 use crate::peg::{
-    Inference, PegOptions, World, agrees_with_go, cut_off, draw, inferred_keep, net_gain, playable,
-    uniform_held, world_show,
+    Inference, Memo, PegOptions, World, agrees_with_go, cut_off, draw, inferred_keep, net_gain,
+    playable, restart_key_three, uniform_held, world_show,
 };
 
 /// What winning the game is worth, in points of the play: far more than
@@ -79,15 +82,22 @@ pub(crate) fn depth_near_end(pegging: &Pegging, options: &PegOptions) -> u32 {
 /// players, within the noise, for twice the time.
 pub(crate) const WORLDS_DIVISOR: u32 = 2;
 
+/// With three players, whose search goes to the end of the play, a
+/// decision samples `PegOptions::worlds` divided by this: a quarter (64),
+/// which pegged as well as half (128) over the same 3,000 rounds
+/// (`examples/peg3.rs`) for half the time.
+pub(crate) const WORLDS_DIVISOR_THREE: u32 = 4;
+
 /// The worlds for a decision: fewer than with two players
-/// ([`WORLDS_DIVISOR`]).
+/// ([`WORLDS_DIVISOR`], [`WORLDS_DIVISOR_THREE`]).
 pub(crate) fn sample_worlds(
     view: &View,
     options: &PegOptions,
     rng: &mut impl rand::Rng,
 ) -> Vec<World> {
     let unseen: Vec<Card> = (!view.known_cards()).iter().collect();
-    let wanted = (options.worlds / WORLDS_DIVISOR).max(1) as usize;
+    let divisor = if view.config.players() == 3 { WORLDS_DIVISOR_THREE } else { WORLDS_DIVISOR };
+    let wanted = (options.worlds / divisor).max(1) as usize;
     (0..wanted).map(|_| sample_world(view, options, &unseen, rng)).collect()
 }
 
@@ -183,15 +193,21 @@ pub(crate) struct Search {
     me: Side,
     start: Pegging,
     held: [CardSet; 4],
-    /// The plies searched; without a limit near the end of the game.
+    /// The plies searched; without a limit near the end of the game once
+    /// few cards are left, and with three players away from it.
     depth: u32,
     board: Option<Board>,
+    /// Three players away from the end of the game: the search goes to the
+    /// end of the play and remembers the values of positions at the start
+    /// of a count (see [`Memo`]).
+    remember: bool,
 }
 
 impl Search {
     pub(crate) fn new(view: &View, world: &World, options: &PegOptions) -> Search {
         let config = view.config;
         let board = Self::board(view, world, options);
+        let remember = config.players() == 3 && board.is_none();
         Search {
             config,
             me: config.side_of(view.seat),
@@ -199,10 +215,13 @@ impl Search {
             held: world.held,
             depth: if board.is_some() {
                 depth_near_end(&view.pegging, options)
+            } else if remember {
+                u32::MAX
             } else {
                 options.depth
             },
             board,
+            remember,
         }
     }
 
@@ -226,8 +245,9 @@ impl Search {
         Some(Board { target, scores, show: world_show(view, world, starter) })
     }
 
-    /// The value of the player's playing `card` now.
-    pub(crate) fn root(&self, card: Card) -> f64 {
+    /// The value of the player's playing `card` now; `memo` holds values
+    /// of positions (three players away from the end of the game).
+    pub(crate) fn root(&self, card: Card, memo: &mut Memo) -> f64 {
         let Some(seat) = self.start.turn() else { return 0.0 };
         let mut held = self.held;
         let mut pegging = self.start;
@@ -240,7 +260,8 @@ impl Search {
             return values[self.me.index()];
         }
         let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
-        net_gain(self.config, self.me, seat, points) + self.value(&pegging, &mut held, low, high, 1)
+        net_gain(self.config, self.me, seat, points)
+            + self.value(&pegging, &mut held, low, high, 1, memo)
     }
 
     /// Minimax from `pegging` to the end of the play (or the depth limit):
@@ -249,9 +270,10 @@ impl Search {
         &self,
         pegging: &Pegging,
         held: &mut [CardSet; 4],
-        mut alpha: f64,
-        mut beta: f64,
+        alpha: f64,
+        beta: f64,
         depth: u32,
+        memo: &mut Memo,
     ) -> f64 {
         let Some(seat) = pegging.turn() else {
             return 0.0;
@@ -259,6 +281,30 @@ impl Search {
         if depth >= self.depth {
             return 0.0;
         }
+        // A count that restarts forgets how it was reached: what is left
+        // to peg depends only on the cards held and the leader.
+        if self.remember && pegging.count() == 0 {
+            let key = restart_key_three(held, seat);
+            let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
+            return memo.value_at(key, |memo| {
+                self.value_below(pegging, held, seat, low, high, depth, memo)
+            });
+        }
+        self.value_below(pegging, held, seat, alpha, beta, depth, memo)
+    }
+
+    /// [`value`](Self::value) at a position the memo does not hold.
+    #[allow(clippy::too_many_arguments)]
+    fn value_below(
+        &self,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        seat: Seat,
+        mut alpha: f64,
+        mut beta: f64,
+        depth: u32,
+        memo: &mut Memo,
+    ) -> f64 {
         let fits = playable(pegging, held[seat.index()]);
         if fits.is_empty() {
             let mut next = *pegging;
@@ -266,7 +312,7 @@ impl Search {
                 .go_unchecked(seat)
                 .point_to
                 .map_or(0.0, |to| net_gain(self.config, self.me, to, 1));
-            return gain + self.value(&next, held, alpha - gain, beta - gain, depth);
+            return gain + self.value(&next, held, alpha - gain, beta - gain, depth, memo);
         }
         let maximise = self.config.side_of(seat) == self.me;
         let mut best = if maximise { f64::NEG_INFINITY } else { f64::INFINITY };
@@ -275,7 +321,7 @@ impl Search {
             let points = next.play_unchecked(seat, card).points.total();
             let gain = net_gain(self.config, self.me, seat, points);
             held[seat.index()].remove(card);
-            let value = gain + self.value(&next, held, alpha - gain, beta - gain, depth + 1);
+            let value = gain + self.value(&next, held, alpha - gain, beta - gain, depth + 1, memo);
             held[seat.index()].insert(card);
             if cut_off(value, maximise, &mut best, &mut alpha, &mut beta) {
                 break;
@@ -407,7 +453,9 @@ mod tests {
         let options = PegOptions::default();
         let mut rng = crib_core::seeded_rng(seed);
         let worlds = sample_worlds(view, &options, &mut rng);
-        assert_eq!(worlds.len(), (options.worlds / WORLDS_DIVISOR) as usize);
+        let divisor =
+            if view.config.players() == 3 { WORLDS_DIVISOR_THREE } else { WORLDS_DIVISOR };
+        assert_eq!(worlds.len(), (options.worlds / divisor) as usize);
         for world in &worlds {
             let mut seen = view.known_cards();
             for seat in view.config.seats() {
@@ -459,6 +507,82 @@ mod tests {
         assert!(sensible * 100 > uniform * 105, "{sensible} fives against {uniform}");
     }
 
+    /// Every order of the rest of the play, the player's side maximising
+    /// its net points and the others minimising: no pruning, no memo, no
+    /// merged ranks. The reference the three-player search must equal.
+    fn every_order(config: GameConfig, me: Side, pegging: &Pegging, held: [CardSet; 4]) -> f64 {
+        let Some(seat) = pegging.turn() else { return 0.0 };
+        let fits: Vec<Card> =
+            held[seat.index()].iter().filter(|&card| pegging.fits(card)).collect();
+        if fits.is_empty() {
+            let mut next = *pegging;
+            let gain =
+                next.go_unchecked(seat).point_to.map_or(0.0, |to| net_gain(config, me, to, 1));
+            return gain + every_order(config, me, &next, held);
+        }
+        let values = fits.into_iter().map(|card| {
+            let mut next = *pegging;
+            let points = next.play_unchecked(seat, card).points.total();
+            let mut held = held;
+            held[seat.index()].remove(card);
+            net_gain(config, me, seat, points) + every_order(config, me, &next, held)
+        });
+        if config.side_of(seat) == me {
+            values.fold(f64::NEG_INFINITY, f64::max)
+        } else {
+            values.fold(f64::INFINITY, f64::min)
+        }
+    }
+
+    /// With three players away from the end of the game, the search goes
+    /// to the end of the play, and its memo of positions at the start of a
+    /// count changes nothing: each card's value in each sampled world is
+    /// what every order of the rest of the play gives.
+    #[test]
+    fn three_players_search_to_the_end_of_the_play() {
+        let config = GameConfig::new(3, 121).unwrap();
+        let options = PegOptions { worlds: 8, ..PegOptions::default() };
+        let mut compared = 0;
+        for seed in 0..12 {
+            let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
+            game.play(Seat::ALL[0], Action::Deal).unwrap();
+            // From the lead (eleven cards after it) on.
+            for _ in 0..20 {
+                if game.phase() == Phase::Deal {
+                    break;
+                }
+                let seat = game.to_act()[0];
+                let view = game.view(seat);
+                if view.phase == Phase::Pegging && view.pegging.turn() == Some(seat) {
+                    let mut rng = crib_core::seeded_rng(seed);
+                    let mut memo = Memo::new();
+                    for world in sample_worlds(&view, &options, &mut rng) {
+                        let search = Search::new(&view, &world, &options);
+                        assert!(search.remember && search.depth == u32::MAX);
+                        for card in playable(&view.pegging, view.hand) {
+                            let mut pegging = view.pegging;
+                            let points = pegging.play_unchecked(seat, card).points.total();
+                            let mut held = world.held;
+                            held[seat.index()].remove(card);
+                            let me = config.side_of(seat);
+                            let expected = net_gain(config, me, seat, points)
+                                + every_order(config, me, &pegging, held);
+                            let value = search.root(card, &mut memo);
+                            assert!(
+                                (value - expected).abs() < 1e-9,
+                                "{card}: {value} against {expected}"
+                            );
+                            compared += 1;
+                        }
+                    }
+                }
+                let action = crate::BasicPlayer.act(&view).unwrap();
+                game.play(seat, action).unwrap();
+            }
+        }
+        assert!(compared > 500, "only {compared} values compared");
+    }
+
     /// The README's account of the play at three and four players gives
     /// the numbers the code uses.
     #[test]
@@ -468,7 +592,9 @@ mod tests {
         let options = PegOptions::default();
         for promise in [
             format!("The expert samples {} deals", options.worlds / WORLDS_DIVISOR),
+            format!("({} with three players", options.worlds / WORLDS_DIVISOR_THREE),
             format!("stops after {} plies", if options.depth == 6 { "six" } else { "?" }),
+            "with three it goes to the end of the play".to_owned(),
             format!("within {} points of the target, a play", options.endgame),
             format!("is worth {WIN} points (the game)"),
             format!("once {} cards or fewer", if TO_THE_SHOW == 10 { "ten" } else { "?" }),

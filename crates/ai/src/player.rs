@@ -299,8 +299,9 @@ impl ExpertOptions {
     /// Settings that think for about `think_ms` milliseconds a play (at the
     /// lead, two players, on the reference machine; later plays take less):
     /// the sampled worlds grow in proportion to the budget, and from 30 ms
-    /// on the search with three or four players looks two plies deeper
-    /// (to the end of the play it would cost ten times as much at four). The budget is converted to work, not
+    /// on the search with four players (or three near the end of the game)
+    /// looks two plies deeper (to the end of the play it would cost ten
+    /// times as much at four). The budget is converted to work, not
     /// timed: the move depends on the seed, the position and the budget,
     /// never on the machine's speed or load. Budgets are clamped to
     /// `1..=MAX_THINK_MS`; [`DEFAULT_THINK_MS`](Self::DEFAULT_THINK_MS) gives

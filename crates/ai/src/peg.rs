@@ -578,7 +578,7 @@ impl<'a> Search<'a> {
         let gain = self.gain(seat, points);
         let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
         match self.endgame {
-            None => gain + self.points(&pegging, &mut held, low, high, memo),
+            None => gain + self.points().value(&pegging, &mut held, low, high, 1, memo),
             Some(endgame) => {
                 let mut scores = endgame.scores;
                 scores[usize::from(self.config.side_of(seat) != self.me)] += u16::from(points);
@@ -598,55 +598,9 @@ impl<'a> Search<'a> {
         net_gain(self.config, self.me, seat, points)
     }
 
-    /// Minimax over net points from `pegging` to the end of the play.
-    fn points(
-        &self,
-        pegging: &Pegging,
-        held: &mut [CardSet; 4],
-        alpha: f64,
-        beta: f64,
-        memo: &mut Memo,
-    ) -> f64 {
-        let Some(seat) = pegging.turn() else { return 0.0 };
-        if pegging.count() == 0 {
-            let key = restart_key(held, seat, [0, 0]);
-            let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
-            return memo
-                .value_at(key, |memo| self.points_below(pegging, held, seat, low, high, memo));
-        }
-        self.points_below(pegging, held, seat, alpha, beta, memo)
-    }
-
-    fn points_below(
-        &self,
-        pegging: &Pegging,
-        held: &mut [CardSet; 4],
-        seat: Seat,
-        mut alpha: f64,
-        mut beta: f64,
-        memo: &mut Memo,
-    ) -> f64 {
-        let fits = playable(pegging, held[seat.index()]);
-        if fits.is_empty() {
-            let mut next = *pegging;
-            let go = next.go_unchecked(seat);
-            let gain = go.point_to.map_or(0.0, |to| self.gain(to, 1));
-            return gain + self.points(&next, held, alpha - gain, beta - gain, memo);
-        }
-        let maximise = self.config.side_of(seat) == self.me;
-        let mut best = if maximise { f64::NEG_INFINITY } else { f64::INFINITY };
-        for card in fits {
-            let mut next = *pegging;
-            let play = next.play_unchecked(seat, card);
-            held[seat.index()].remove(card);
-            let gain = self.gain(seat, play.points.total());
-            let value = gain + self.points(&next, held, alpha - gain, beta - gain, memo);
-            held[seat.index()].insert(card);
-            if cut_off(value, maximise, &mut best, &mut alpha, &mut beta) {
-                break;
-            }
-        }
-        best
+    /// The search for net points, to the end of the play.
+    fn points(&self) -> NetPoints {
+        NetPoints { config: self.config, me: self.me, depth: u32::MAX, remember: true }
     }
 
     /// The game's result if `scores` decide it: 1 for the player's win, 0
@@ -807,6 +761,88 @@ impl<'a> Search<'a> {
             }
         }
         chance
+    }
+}
+
+/// The minimax over net points for the player's side (see [`net_gain`])
+/// from a position to the end of the play, or to a depth: the search of
+/// every world away from the end of the game, at any table. The player's
+/// side maximises, every other seat minimises.
+pub(crate) struct NetPoints {
+    pub(crate) config: GameConfig,
+    pub(crate) me: Side,
+    /// The plies searched (`u32::MAX`: to the end of the play).
+    pub(crate) depth: u32,
+    /// Whether the values of positions at the start of a count are kept in
+    /// the memo: only for a search to the end of the play with two or three
+    /// players (the key holds two or three hands).
+    pub(crate) remember: bool,
+}
+
+impl NetPoints {
+    /// The net points still to peg from `pegging`, `depth` plies searched
+    /// so far.
+    pub(crate) fn value(
+        &self,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        alpha: f64,
+        beta: f64,
+        depth: u32,
+        memo: &mut Memo,
+    ) -> f64 {
+        let Some(seat) = pegging.turn() else { return 0.0 };
+        if depth >= self.depth {
+            return 0.0;
+        }
+        // A count that restarts forgets how it was reached: what is left
+        // to peg depends only on the cards held and the leader.
+        if self.remember && pegging.count() == 0 {
+            let key = if self.config.players() == 2 {
+                restart_key(held, seat, [0, 0])
+            } else {
+                restart_key_three(held, seat)
+            };
+            let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
+            return memo
+                .value_at(key, |memo| self.below(pegging, held, seat, low, high, depth, memo));
+        }
+        self.below(pegging, held, seat, alpha, beta, depth, memo)
+    }
+
+    /// [`value`](Self::value) at a position the memo does not hold.
+    #[allow(clippy::too_many_arguments)]
+    fn below(
+        &self,
+        pegging: &Pegging,
+        held: &mut [CardSet; 4],
+        seat: Seat,
+        mut alpha: f64,
+        mut beta: f64,
+        depth: u32,
+        memo: &mut Memo,
+    ) -> f64 {
+        let fits = playable(pegging, held[seat.index()]);
+        if fits.is_empty() {
+            let mut next = *pegging;
+            let go = next.go_unchecked(seat);
+            let gain = go.point_to.map_or(0.0, |to| net_gain(self.config, self.me, to, 1));
+            return gain + self.value(&next, held, alpha - gain, beta - gain, depth, memo);
+        }
+        let maximise = self.config.side_of(seat) == self.me;
+        let mut best = if maximise { f64::NEG_INFINITY } else { f64::INFINITY };
+        for card in fits {
+            let mut next = *pegging;
+            let points = next.play_unchecked(seat, card).points.total();
+            held[seat.index()].remove(card);
+            let gain = net_gain(self.config, self.me, seat, points);
+            let value = gain + self.value(&next, held, alpha - gain, beta - gain, depth + 1, memo);
+            held[seat.index()].insert(card);
+            if cut_off(value, maximise, &mut best, &mut alpha, &mut beta) {
+                break;
+            }
+        }
+        best
     }
 }
 

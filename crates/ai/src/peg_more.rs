@@ -49,8 +49,8 @@ use crib_core::{Card, CardSet, GameConfig, Pegging, Seat, Side, View};
 
 use crate::crib::Stake;
 use crate::peg::{
-    Inference, Memo, PegOptions, World, agrees_with_go, cut_off, draw, inferred_keep, net_gain,
-    playable, restart_key_three, uniform_held, world_show,
+    Inference, Memo, NetPoints, PegOptions, World, agrees_with_go, draw, inferred_keep, net_gain,
+    playable, uniform_held, world_show,
 };
 
 /// What winning the game is worth, in points of the play: far more than
@@ -260,74 +260,14 @@ impl Search {
             return values[self.me.index()];
         }
         let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
-        net_gain(self.config, self.me, seat, points)
-            + self.value(&pegging, &mut held, low, high, 1, memo)
-    }
-
-    /// Minimax from `pegging` to the end of the play (or the depth limit):
-    /// the net points still to peg.
-    fn value(
-        &self,
-        pegging: &Pegging,
-        held: &mut [CardSet; 4],
-        alpha: f64,
-        beta: f64,
-        depth: u32,
-        memo: &mut Memo,
-    ) -> f64 {
-        let Some(seat) = pegging.turn() else {
-            return 0.0;
+        let search = NetPoints {
+            config: self.config,
+            me: self.me,
+            depth: self.depth,
+            remember: self.remember,
         };
-        if depth >= self.depth {
-            return 0.0;
-        }
-        // A count that restarts forgets how it was reached: what is left
-        // to peg depends only on the cards held and the leader.
-        if self.remember && pegging.count() == 0 {
-            let key = restart_key_three(held, seat);
-            let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
-            return memo.value_at(key, |memo| {
-                self.value_below(pegging, held, seat, low, high, depth, memo)
-            });
-        }
-        self.value_below(pegging, held, seat, alpha, beta, depth, memo)
-    }
-
-    /// [`value`](Self::value) at a position the memo does not hold.
-    #[allow(clippy::too_many_arguments)]
-    fn value_below(
-        &self,
-        pegging: &Pegging,
-        held: &mut [CardSet; 4],
-        seat: Seat,
-        mut alpha: f64,
-        mut beta: f64,
-        depth: u32,
-        memo: &mut Memo,
-    ) -> f64 {
-        let fits = playable(pegging, held[seat.index()]);
-        if fits.is_empty() {
-            let mut next = *pegging;
-            let gain = next
-                .go_unchecked(seat)
-                .point_to
-                .map_or(0.0, |to| net_gain(self.config, self.me, to, 1));
-            return gain + self.value(&next, held, alpha - gain, beta - gain, depth, memo);
-        }
-        let maximise = self.config.side_of(seat) == self.me;
-        let mut best = if maximise { f64::NEG_INFINITY } else { f64::INFINITY };
-        for card in fits {
-            let mut next = *pegging;
-            let points = next.play_unchecked(seat, card).points.total();
-            let gain = net_gain(self.config, self.me, seat, points);
-            held[seat.index()].remove(card);
-            let value = gain + self.value(&next, held, alpha - gain, beta - gain, depth + 1, memo);
-            held[seat.index()].insert(card);
-            if cut_off(value, maximise, &mut best, &mut alpha, &mut beta) {
-                break;
-            }
-        }
-        best
+        net_gain(self.config, self.me, seat, points)
+            + search.value(&pegging, &mut held, low, high, 1, memo)
     }
 
     /// Three sides near the end of the game (max-n): each seat plays for

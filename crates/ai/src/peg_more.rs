@@ -15,8 +15,9 @@
 //!
 //! # Search
 //!
-//! The rest of the play is searched by minimax with alpha-beta pruning: the
-//! player's side maximises its points less the others' (shared equally
+//! The rest of the play is searched by minimax with alpha-beta pruning (the
+//! one search for points at every table, [`NetPoints`]): the player's side
+//! maximises its points less the others' (shared equally
 //! between the two other sides with three players), every other seat
 //! minimises. A partner is the player's side, so it plays for it. With four
 //! players the search stops after a few plies. With three it goes to the

@@ -198,10 +198,11 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
         } else {
             WorldSearch::More(crate::peg_more::Search::new(view, world, options))
         };
-        // Two sides' values depend on the world's show near the end; with
-        // three players away from it, the memo's positions name every card
-        // held, so its values hold in every world.
-        if view.config.players() != 3 {
+        // Near the end of a game of two sides the values depend on the
+        // world's show; away from it the memo's positions name every card
+        // held (and the four-player search, cut at a depth, keeps none), so
+        // its values hold in every world.
+        if board.is_some() {
             memo.clear();
         }
         let mut last: Option<(Card, f64)> = None;
@@ -452,10 +453,13 @@ const POINT_TIEBREAK: f64 = 1e-4;
 /// Values of positions at the start of a count, which many orders of play
 /// reach: a count that restarts forgets how it was reached, and what is
 /// left to score depends only on the cards held (by rank: suits never peg),
-/// who leads, and near the end the scores. Direct-mapped, exact values only.
+/// who leads, and near the end the scores and the world's show. So away
+/// from the end its values hold in every sampled world and are kept from
+/// one to the next; near the end it is cleared between worlds.
+/// Direct-mapped, exact values only.
 ///
 /// Entries carry the generation they were written in, so that clearing the
-/// memo between worlds is one increment rather than a pass over the table.
+/// memo is one increment rather than a pass over the table.
 pub(crate) struct Memo {
     entries: Vec<MemoEntry>,
     generation: u32,

@@ -444,6 +444,8 @@ struct Search<'a> {
     /// then the crib), each with whether the player's side counts it; the
     /// first `players + 1` are the show.
     show: [(bool, u16); 5],
+    /// Away from the end: the search for net points, to the end of the play.
+    points: NetPoints,
 }
 
 /// A very small weight for points in the endgame search, so that among
@@ -524,9 +526,24 @@ fn rank_counts(cards: CardSet) -> u64 {
     cards.iter().fold(0u64, |key, card| key + (1 << (3 * card.rank().index())))
 }
 
+/// The memo's key of a position at the start of a count at a table of
+/// `players`: every hand held, the seat to lead, and the two sides' scores
+/// (near the end of a game of two sides; the three-player search remembers
+/// positions only away from the end, where they are `[0, 0]`).
+fn restart_key(players: u8, held: &[CardSet; 4], leader: Seat, scores: [u16; 2]) -> (u64, u64) {
+    match players {
+        2 => restart_key_two(held, leader, scores),
+        3 => {
+            debug_assert_eq!(scores, [0, 0], "three players are remembered without scores");
+            restart_key_three(held, leader)
+        }
+        _ => restart_key_four(held, leader, scores),
+    }
+}
+
 /// Two players: the held cards of the two seats as counts per rank (three
 /// bits a rank), the seat to lead, and the scores.
-fn restart_key(held: &[CardSet; 4], leader: Seat, scores: [u16; 2]) -> (u64, u64) {
+fn restart_key_two(held: &[CardSet; 4], leader: Seat, scores: [u16; 2]) -> (u64, u64) {
     let extra =
         (leader.index() as u64) << 39 | u64::from(scores[0]) << 41 | u64::from(scores[1]) << 52;
     (rank_counts(held[0]), rank_counts(held[1]) | extra)
@@ -535,7 +552,7 @@ fn restart_key(held: &[CardSet; 4], leader: Seat, scores: [u16; 2]) -> (u64, u64
 /// Three players: the held cards of the three seats as counts per rank and
 /// the seat to lead; the third seat's 39 bits are split between the two
 /// words.
-pub(crate) fn restart_key_three(held: &[CardSet; 4], leader: Seat) -> (u64, u64) {
+fn restart_key_three(held: &[CardSet; 4], leader: Seat) -> (u64, u64) {
     let third = rank_counts(held[2]);
     let low = third & ((1 << 25) - 1);
     let high = third >> 25;
@@ -568,7 +585,8 @@ impl<'a> Search<'a> {
         {
             show = world_show(view, world, starter).map(|(side, points)| (side == me, points));
         }
-        Search { config, me, start: view.pegging, held: world.held, endgame, show }
+        let points = NetPoints { config, me, depth: u32::MAX, remember: true };
+        Search { config, me, start: view.pegging, held: world.held, endgame, show, points }
     }
 
     /// The value of the player's playing `card` now.
@@ -582,7 +600,7 @@ impl<'a> Search<'a> {
         let gain = self.gain(seat, points);
         let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
         match self.endgame {
-            None => gain + self.points().value(&pegging, &mut held, low, high, 1, memo),
+            None => gain + self.points.value(&pegging, &mut held, low, high, 1, memo),
             Some(endgame) => {
                 let mut scores = endgame.scores;
                 scores[usize::from(self.config.side_of(seat) != self.me)] += u16::from(points);
@@ -600,11 +618,6 @@ impl<'a> Search<'a> {
     /// three players).
     fn gain(&self, seat: Seat, points: u8) -> f64 {
         net_gain(self.config, self.me, seat, points)
-    }
-
-    /// The search for net points, to the end of the play.
-    fn points(&self) -> NetPoints {
-        NetPoints { config: self.config, me: self.me, depth: u32::MAX, remember: true }
     }
 
     /// The game's result if `scores` decide it: 1 for the player's win, 0
@@ -641,11 +654,7 @@ impl<'a> Search<'a> {
             return self.rest_of_play(endgame, held, scores);
         }
         if pegging.count() == 0 {
-            let key = if self.config.players() == 2 {
-                restart_key(held, seat, scores)
-            } else {
-                restart_key_four(held, seat, scores)
-            };
+            let key = restart_key(self.config.players(), held, seat, scores);
             let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
             return memo.value_at(key, |memo| {
                 self.wins_below(endgame, pegging, held, seat, scores, low, high, memo, depth)
@@ -802,11 +811,7 @@ impl NetPoints {
         // A count that restarts forgets how it was reached: what is left
         // to peg depends only on the cards held and the leader.
         if self.remember && pegging.count() == 0 {
-            let key = if self.config.players() == 2 {
-                restart_key(held, seat, [0, 0])
-            } else {
-                restart_key_three(held, seat)
-            };
+            let key = restart_key(self.config.players(), held, seat, [0, 0]);
             let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
             return memo
                 .value_at(key, |memo| self.below(pegging, held, seat, low, high, depth, memo));

@@ -194,35 +194,35 @@ pub(crate) struct Search {
     me: Side,
     start: Pegging,
     held: [CardSet; 4],
-    /// The plies searched; without a limit near the end of the game once
-    /// few cards are left, and with three players away from it.
-    depth: u32,
     board: Option<Board>,
-    /// Three players away from the end of the game: the search goes to the
-    /// end of the play and remembers the values of positions at the start
-    /// of a count (see [`Memo`]).
-    remember: bool,
+    /// The search for points, whose plies are also those of the max-n
+    /// search near the end: without a limit near the end of the game once
+    /// few cards are left, and with three players away from it, where it
+    /// remembers the values of positions at the start of a count (see
+    /// [`Memo`]).
+    points: NetPoints,
 }
 
 impl Search {
     pub(crate) fn new(view: &View, world: &World, options: &PegOptions) -> Search {
         let config = view.config;
         let board = Self::board(view, world, options);
+        let me = config.side_of(view.seat);
         let remember = config.players() == 3 && board.is_none();
+        let depth = if board.is_some() {
+            depth_near_end(&view.pegging, options)
+        } else if remember {
+            u32::MAX
+        } else {
+            options.depth
+        };
         Search {
             config,
-            me: config.side_of(view.seat),
+            me,
             start: view.pegging,
             held: world.held,
-            depth: if board.is_some() {
-                depth_near_end(&view.pegging, options)
-            } else if remember {
-                u32::MAX
-            } else {
-                options.depth
-            },
             board,
-            remember,
+            points: NetPoints { config, me, depth, remember },
         }
     }
 
@@ -261,14 +261,8 @@ impl Search {
             return values[self.me.index()];
         }
         let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
-        let search = NetPoints {
-            config: self.config,
-            me: self.me,
-            depth: self.depth,
-            remember: self.remember,
-        };
         net_gain(self.config, self.me, seat, points)
-            + search.value(&pegging, &mut held, low, high, 1, memo)
+            + self.points.value(&pegging, &mut held, low, high, 1, memo)
     }
 
     /// Three sides near the end of the game (max-n): each seat plays for
@@ -314,7 +308,7 @@ impl Search {
         let Some(seat) = pegging.turn() else {
             return board.home_in_show(self.config.players(), *scores).map_or([0.0; 3], winner);
         };
-        if depth >= self.depth {
+        if depth >= self.points.depth {
             return [0.0; 3];
         }
         let fits = playable(pegging, held[seat.index()]);
@@ -499,7 +493,7 @@ mod tests {
                     let mut memo = Memo::new();
                     for world in sample_worlds(&view, &options, &mut rng) {
                         let search = Search::new(&view, &world, &options);
-                        assert!(search.remember && search.depth == u32::MAX);
+                        assert!(search.points.remember && search.points.depth == u32::MAX);
                         for card in playable(&view.pegging, view.hand) {
                             let mut pegging = view.pegging;
                             let points = pegging.play_unchecked(seat, card).points.total();

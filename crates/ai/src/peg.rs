@@ -89,7 +89,8 @@ pub struct PegOptions {
     /// The search plays for the win instead of points once a side is this
     /// close to the target (0 never): with two sides (two players, or four
     /// in partnerships) by the chance of winning, with three by a win's
-    /// worth in points.
+    /// worth in points, and then only within a narrower window (20 points;
+    /// see `peg_more::THREE_SIDES_WINDOW`).
     pub endgame: u16,
 }
 
@@ -179,7 +180,7 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
     let board = Endgame::new(view, options);
     let measure = if board.is_some() {
         PlayMeasure::WinChance
-    } else if view.config.sides() == 3 && crate::win::within_reach(view, options.endgame) {
+    } else if crate::peg_more::plays_for_the_game_of_three(view, options) {
         PlayMeasure::PointsAndGame
     } else {
         PlayMeasure::NetPoints

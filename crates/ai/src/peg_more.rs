@@ -28,7 +28,8 @@
 //! # The end of the game
 //!
 //! A side that reaches the target wins at once, even in the middle of the
-//! play. Once a side is within [`PegOptions::endgame`] of the target:
+//! play. Once a side is within [`PegOptions::endgame`] of the target (with
+//! three sides [`THREE_SIDES_WINDOW`], if smaller):
 //!
 //! - with four players (two sides) the world is searched by its chance of
 //!   winning, as with two players (see [`peg`](crate::peg)), a few plies
@@ -59,6 +60,22 @@ use crate::peg::{
 /// blocks a loss, and still a finite number, so that a small chance of
 /// winning over the sampled worlds weighs like that many points.
 pub(crate) const WIN: f64 = 100.0;
+
+/// With three sides the search plays for the game only within this many
+/// points of the target (or [`PegOptions::endgame`], if smaller): its
+/// max-n search stops after six plies (until ten cards are left) where the
+/// search for points sees the whole play, and over the last 40 points that
+/// cost more than playing for the game won (the README's **Where the
+/// points go at three players** gives the measures).
+pub(crate) const THREE_SIDES_WINDOW: u16 = 20;
+
+/// Whether the search of a three-sided table plays for the game: a side
+/// is within [`THREE_SIDES_WINDOW`] (or `options.endgame`, if smaller) of
+/// the target.
+pub(crate) fn plays_for_the_game_of_three(view: &View, options: &PegOptions) -> bool {
+    view.config.sides() == 3
+        && crate::win::within_reach(view, options.endgame.min(THREE_SIDES_WINDOW))
+}
 
 /// Near the end of the game, the search goes on to the show once no more
 /// than this many cards are still to play; before, it stops at the usual
@@ -226,12 +243,13 @@ impl Search {
         }
     }
 
-    /// The board of the world, if a side is within `options.endgame` of
-    /// the target at a table of three sides (two sides near the end are
-    /// searched by their chance of winning, in [`peg`](crate::peg)).
+    /// The board of the world, if the table has three sides and the search
+    /// plays for the game ([`plays_for_the_game_of_three`]); two sides near
+    /// the end are searched by their chance of winning, in
+    /// [`peg`](crate::peg).
     fn board(view: &View, world: &World, options: &PegOptions) -> Option<Board> {
         let config = view.config;
-        if config.sides() != 3 {
+        if !plays_for_the_game_of_three(view, options) {
             return None;
         }
         let target = u16::from(config.target());
@@ -240,9 +258,6 @@ impl Search {
             scores[side.index()] = view.board.score(side);
         }
         let starter = view.starter?;
-        if !crate::win::within_reach(view, options.endgame) {
-            return None;
-        }
         Some(Board { target, scores, show: world_show(view, world, starter) })
     }
 
@@ -530,7 +545,11 @@ mod tests {
             format!("({} with three players", options.worlds / WORLDS_DIVISOR_THREE),
             format!("stops after {} plies", if options.depth == 6 { "six" } else { "?" }),
             "with three it goes to the end of the play".to_owned(),
-            format!("within {} points of the target, a play", options.endgame),
+            format!("At three players, once a side is within {THREE_SIDES_WINDOW} points"),
+            format!(
+                "once a side is within {} points of the target, the search plays",
+                options.endgame
+            ),
             format!("is worth {WIN} points (the game)"),
             format!("once {} cards or fewer", if TO_THE_SHOW == 10 { "ten" } else { "?" }),
         ] {

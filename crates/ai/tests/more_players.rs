@@ -125,6 +125,18 @@ fn blocks_a_side_about_to_win() {
 }
 
 #[test]
+fn three_players_play_for_the_game_only_within_twenty_points() {
+    // The position of `blocks_a_side_about_to_win` with the leader 21
+    // points from the target, and then 20: only from 20 out does the
+    // search play for the game (at two sides it does from 40).
+    let hands = ["KC QD JH TS 9C", "2C 2D 2H 5S AH", "8C 9D 4S KH 5D"];
+    let far = analyse(&table_view(&hands, "4C", "2S", &[], &[90, 95, 100]));
+    assert_eq!(far.measure, PlayMeasure::NetPoints);
+    let near = analyse(&table_view(&hands, "4C", "2S", &[], &[90, 95, 101]));
+    assert_eq!(near.measure, PlayMeasure::PointsAndGame);
+}
+
+#[test]
 fn the_end_of_the_game_can_be_turned_off() {
     // With `endgame` 0 the search counts points only, at any score.
     let hands = ["KC QD JH TS 9C", "2C 2D 2H 5S AH", "8C 9D 4S KH 5D"];

@@ -39,11 +39,10 @@ pub const FEATURES: usize = 91;
 /// ```
 #[must_use]
 pub fn pegging_features(keep: CardSet) -> [f64; FEATURES] {
-    let ranks: Vec<usize> = keep.iter().map(|card| card.rank().index()).collect();
     let mut features = [0.0; FEATURES];
-    for (i, &a) in ranks.iter().enumerate() {
-        for &b in &ranks[i + 1..] {
-            features[rank_pair(a, b)] += 1.0;
+    for (i, a) in keep.iter().enumerate() {
+        for b in keep.iter().skip(i + 1) {
+            features[rank_pair(a.rank().index(), b.rank().index())] += 1.0;
         }
     }
     features

@@ -3,9 +3,11 @@
 //! search, and prints the coefficients.
 //!
 //! Each round deals a hand to every seat; each player keeps, half the time,
-//! the expert's keep, and otherwise one of the next best keeps by hand and
-//! crib (up to five, so that the features vary where the choices are made);
-//! then all play with the expert's search. The net points of the play (the
+//! the best keep by hand and crib, and otherwise one of the next best (up
+//! to five, so that the features vary where the choices are made); then all
+//! play with the expert's search. The keeps are ranked without the estimate
+//! being fitted, so a run's result does not depend on the coefficients in
+//! place: the same arguments print the same coefficients. The net points of the play (the
 //! keeper's side's less the mean of the other sides') are regressed by
 //! least squares on features of the kept ranks, separately for each place
 //! at the table: the dealer, the pone, and with three or four players the
@@ -15,10 +17,16 @@
 //! cargo run --release -p crib-ai --example pegfit -- [rounds] [seed] [players]
 //! ```
 
-use crib_ai::{ExpertOptions, FEATURES, ThrowModel, choose_play, keep_values, pegging_features};
+use crib_ai::{
+    ExpertOptions, FEATURES, KeepValue, ThrowModel, choose_play, keep_values, pegging_features,
+    rank_pair,
+};
 use crib_core::{Action, CardSet, Deck, Game, GameConfig, Phase, Seat, derive_seed};
 use rand::RngExt;
 use rayon::prelude::*;
+
+/// The ridge added to the normal equations' diagonal.
+const RIDGE: f64 = 1.0;
 
 /// Sums for the normal equations: `X'X` and `X'y`, and the count.
 #[derive(Clone)]
@@ -61,6 +69,11 @@ impl Sums {
     fn solve(&self) -> Vec<f64> {
         let n = FEATURES;
         let mut a = self.xx.clone();
+        // A light ridge: pairs of ranks that (almost) never meet in a keep
+        // get a coefficient near 0 rather than an unstable one.
+        for i in 0..n {
+            a[i * n + i] += RIDGE;
+        }
         let mut b = self.xy.clone();
         for column in 0..n {
             let pivot = (column..n)
@@ -115,8 +128,16 @@ fn main() {
             game.deal_stacked(dealer, &hands, crib, starter).expect("a deal");
             let mut kept = vec![CardSet::EMPTY; seats];
             for seat in config.seats() {
-                let values = keep_values(config, seat, dealer, hands[seat.index()], model)
+                let mut values = keep_values(config, seat, dealer, hands[seat.index()], model)
                     .expect("a deal of the table's size");
+                // By hand and crib, then as `keep_values` breaks ties.
+                let points = |value: &KeepValue| value.hand.value() + value.crib_share();
+                values.sort_by(|a, b| {
+                    points(b)
+                        .total_cmp(&points(a))
+                        .then_with(|| b.hand.cmp(&a.hand))
+                        .then_with(|| a.keep.iter().cmp(b.keep.iter()))
+                });
                 let others = values.len().min(6);
                 let choice = if rng.random_bool(0.5) { 0 } else { rng.random_range(1..others) };
                 kept[seat.index()] = values[choice].keep;
@@ -164,7 +185,13 @@ fn main() {
             _ => format!("seat {place} after the dealer"),
         };
         println!("// {name}: {} rounds, mean net {:.3}", sums.n, mean);
-        let text: Vec<String> = coefficients.iter().map(|c| format!("{c:.3}")).collect();
-        println!("[{}],", text.join(", "));
+        // One line for each lower rank: its pairs with itself and every
+        // higher rank.
+        println!("[");
+        for low in 0..13 {
+            let row = (low..13).map(|high| format!("{:.3}", coefficients[rank_pair(low, high)]));
+            println!("    {},", row.collect::<Vec<_>>().join(", "));
+        }
+        println!("],");
     }
 }

@@ -7,9 +7,10 @@
 //! to five, so that the features vary where the choices are made); then all
 //! play with the expert's search. The keeps are ranked without the estimate
 //! being fitted, so a run's result does not depend on the coefficients in
-//! place: the same arguments print the same coefficients. The net points of the play (the
-//! keeper's side's less the mean of the other sides') are regressed by
-//! least squares on features of the kept ranks, separately for each place
+//! place: the same arguments print the same coefficients. The net points of
+//! the play (the keeper's side's less the mean of the other sides') are
+//! regressed by least squares, with a light ridge, on the features of the
+//! kept ranks (a count for each pair of ranks), separately for each place
 //! at the table: the dealer, the pone, and with three or four players the
 //! seats after the pone.
 //!

@@ -11,9 +11,9 @@
 //! deal (six with two players); a model of its discard then keeps four, and
 //! the sample is kept only if those four include every card it has played
 //! (rejection sampling: the kept worlds are distributed as the model's
-//! keeps conditioned on the cards seen). A go in the current count says the
-//! opponent holds no card that fits, and worlds that disagree are rejected
-//! too. The model of the opponent's discard is an [`Inference`]; with three
+//! keeps conditioned on the cards seen). A go says the opponent held no
+//! card that fitted the count, in any count of the round; it holds none of
+//! them still, and worlds that disagree are rejected too. The model of the opponent's discard is an [`Inference`]; with three
 //! or four players every other seat's deal is inferred the same way, one
 //! seat after another.
 //!
@@ -60,8 +60,8 @@ use crate::win::WinTable;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Inference {
-    /// Any unseen cards, equally likely (only the cards played and a go in
-    /// the current count are taken into account).
+    /// Any unseen cards, equally likely (only the cards played and the gos
+    /// said are taken into account).
     Uniform,
     /// The opponent kept the best hand of its deal.
     Hand,
@@ -254,7 +254,11 @@ pub fn choose_play(view: &View, options: &PegOptions, seed: u64) -> Option<Card>
 // ---------------------------------------------------------------------------
 // Sampling
 
-fn sample_worlds(view: &View, options: &PegOptions, rng: &mut impl rand::Rng) -> Vec<World> {
+pub(crate) fn sample_worlds(
+    view: &View,
+    options: &PegOptions,
+    rng: &mut impl rand::Rng,
+) -> Vec<World> {
     if view.config.players() != 2 {
         return crate::peg_more::sample_worlds(view, options, rng);
     }
@@ -287,10 +291,17 @@ pub(crate) fn draw(pool: &mut [Card], count: usize, rng: &mut impl rand::Rng) ->
     cards
 }
 
-/// Whether `held` agrees with what `seat` has shown in the current count: a
-/// seat that said go holds no card that fits.
+/// Whether `held` agrees with the gos `seat` has said this round: a seat
+/// that said go held no card that fitted then, and still holds none of
+/// them ([`Pegging::go_room`]).
 pub(crate) fn agrees_with_go(pegging: &Pegging, seat: Seat, held: CardSet) -> bool {
-    !pegging.has_said_go(seat) || held.iter().all(|card| !pegging.fits(card))
+    held.iter().all(|card| after_go(pegging, seat, card))
+}
+
+/// Whether `seat` may still hold `card` after the gos it has said this
+/// round.
+fn after_go(pegging: &Pegging, seat: Seat, card: Card) -> bool {
+    card.value() > pegging.go_room(seat)
 }
 
 /// One world in which the opponent's deal is its played cards and unseen
@@ -333,18 +344,14 @@ pub(crate) fn inferred_keep(deal: CardSet, stake: Stake, inference: Inference) -
     }
 }
 
-/// Hands for the other seats drawn uniformly from the unseen cards, a
-/// seat that said go in this count only from the cards that do not fit.
+/// Hands for the other seats drawn uniformly from the unseen cards, each
+/// only from the cards its gos allow ([`uniform_held`]).
 fn uniform_world(view: &View, unseen: &[Card], rng: &mut impl rand::Rng) -> World {
     let config = view.config;
     let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY };
     world.held[view.seat.index()] = view.hand;
     let mut pool: Vec<Card> = unseen.to_vec();
-    let others = config.seats().filter(|&seat| seat != view.seat);
-    // Seats that said go first, from the cards that do not fit.
-    let (went, rest): (Vec<Seat>, Vec<Seat>) =
-        others.partition(|&seat| view.pegging.has_said_go(seat));
-    for seat in went.into_iter().chain(rest) {
+    for seat in most_constrained_first(view) {
         let held = uniform_held(&view.pegging, seat, &pool, rng);
         pool.retain(|&card| !held.contains(card));
         world.held[seat.index()] = held;
@@ -355,8 +362,19 @@ fn uniform_world(view: &View, unseen: &[Card], rng: &mut impl rand::Rng) -> Worl
     world
 }
 
+/// The other seats, the one that said go with the most room first: the
+/// cards each may hold are the cards worth more than its room, so each
+/// seat's cards are among the next one's, and drawing in this order leaves
+/// every seat enough (the cards it truly holds are among them).
+pub(crate) fn most_constrained_first(view: &View) -> Vec<Seat> {
+    let mut seats: Vec<Seat> = view.config.seats().filter(|&seat| seat != view.seat).collect();
+    seats.sort_by_key(|&seat| std::cmp::Reverse(view.pegging.go_room(seat)));
+    seats
+}
+
 /// The cards `seat` still holds drawn uniformly from `pool`, only from the
-/// cards that do not fit if it said go in this count.
+/// cards its gos allow ([`Pegging::go_room`]); should the pool hold too few
+/// of those (a seat drawn before took them), the rest from the others.
 pub(crate) fn uniform_held(
     pegging: &Pegging,
     seat: Seat,
@@ -364,12 +382,10 @@ pub(crate) fn uniform_held(
     rng: &mut impl rand::Rng,
 ) -> CardSet {
     let count = usize::from(pegging.held(seat));
-    let mut candidates: Vec<Card> = pool
-        .iter()
-        .copied()
-        .filter(|&card| !pegging.has_said_go(seat) || !pegging.fits(card))
-        .collect();
-    draw(&mut candidates, count, rng)
+    let (mut allowed, mut others): (Vec<Card>, Vec<Card>) =
+        pool.iter().partition(|&&card| after_go(pegging, seat, card));
+    let held = draw(&mut allowed, count, rng);
+    held | draw(&mut others, count - held.len(), rng)
 }
 
 // ---------------------------------------------------------------------------
@@ -899,4 +915,81 @@ pub(crate) fn cut_off(
         *beta = beta.min(value);
     }
     *alpha >= *beta
+}
+
+#[cfg(test)]
+mod tests {
+    use crib_core::{Action, Game, Phase};
+
+    use super::*;
+    use crate::Player;
+    use crate::peg_more::{WORLDS_DIVISOR, WORLDS_DIVISOR_THREE};
+
+    /// Every sampled world is a deal that could be, at every table: each
+    /// other seat holds as many cards as it has left, no card is anywhere
+    /// twice or is one the player can see, a seat holds nothing that fitted
+    /// a count in which it said go (this count or an earlier one), and the
+    /// crib has its four cards.
+    #[test]
+    fn sampled_worlds_agree_with_the_table() {
+        for players in [2, 3, 4] {
+            let config = GameConfig::new(players, 121).unwrap();
+            // Views in which a seat said go in an earlier count only.
+            let mut earlier_gos = 0;
+            for seed in 0..20 {
+                let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
+                game.play(Seat::ALL[0], Action::Deal).unwrap();
+                let mut checked = 0;
+                while game.phase() != Phase::Deal && checked < 12 {
+                    let seat = game.to_act()[0];
+                    let view = game.view(seat);
+                    if view.phase == Phase::Pegging {
+                        check_worlds(&view, seed);
+                        checked += 1;
+                        earlier_gos += usize::from(config.seats().any(|other| {
+                            other != seat
+                                && view.pegging.go_room(other) > 0
+                                && !view.pegging.has_said_go(other)
+                                && view.pegging.held(other) > 0
+                        }));
+                    }
+                    let action = crate::BasicPlayer.act(&view).unwrap();
+                    game.play(seat, action).unwrap();
+                }
+            }
+            assert!(earlier_gos > 0, "{players} players: no go from an earlier count was checked");
+        }
+    }
+
+    fn check_worlds(view: &View, seed: u64) {
+        let options = PegOptions::default();
+        let mut rng = crib_core::seeded_rng(seed);
+        let worlds = sample_worlds(view, &options, &mut rng);
+        let divisor = match view.config.players() {
+            2 => 1,
+            3 => WORLDS_DIVISOR_THREE,
+            _ => WORLDS_DIVISOR,
+        };
+        assert_eq!(worlds.len(), (options.worlds / divisor) as usize);
+        for world in &worlds {
+            let mut seen = view.known_cards();
+            for seat in view.config.seats() {
+                let held = world.held[seat.index()];
+                assert_eq!(held.len(), usize::from(view.pegging.held(seat)));
+                if seat == view.seat {
+                    assert_eq!(held, view.hand);
+                    continue;
+                }
+                assert!((held & seen).is_empty(), "{held} twice");
+                seen |= held;
+                let room = view.pegging.go_room(seat);
+                assert!(held.iter().all(|card| card.value() > room), "{held} after a go at {room}");
+                if view.pegging.has_said_go(seat) {
+                    assert!(held.iter().all(|card| !view.pegging.fits(card)));
+                }
+            }
+            assert!((world.crib & seen).is_empty());
+            assert_eq!(world.crib.len() + view.discards.len(), 4);
+        }
+    }
 }

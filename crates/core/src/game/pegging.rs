@@ -296,6 +296,9 @@ pub struct Pegging {
     len: u8,
     /// Bit `s`: seat `s` has said go in this count.
     said_go: u8,
+    /// For each seat, the most room (31 less the count) in which it has
+    /// said go this round, 0 if it has not.
+    go_room: [u8; 4],
     /// The seat that played the last card of the current count.
     last: Option<Seat>,
     /// The seat whose turn it is; `None` once every card is played.
@@ -310,6 +313,7 @@ impl fmt::Debug for Pegging {
             .field("count", &self.count)
             .field("current", &self.current())
             .field("said_go", &self.said_go)
+            .field("go_room", &&self.go_room[..usize::from(self.players)])
             .field("last", &self.last)
             .field("turn", &self.turn)
             .field("played", &&self.played[..usize::from(self.players)])
@@ -339,6 +343,7 @@ impl Pegging {
             current: [Card::new(crate::Rank::Ace, crate::Suit::Clubs); 16],
             len: 0,
             said_go: 0,
+            go_room: [0; 4],
             last: None,
             turn: Some(dealer.next(players)),
             played: [CardSet::EMPTY; 4],
@@ -362,6 +367,35 @@ impl Pegging {
     #[must_use]
     pub const fn has_said_go(&self, seat: Seat) -> bool {
         self.said_go & 1 << seat.index() != 0
+    }
+
+    /// The most room (31 less the count) in which `seat` has said go this
+    /// round, in any count; 0 if it has not said go. A seat says go only
+    /// when no card it holds fits, and holds no new cards after, so every
+    /// card it still holds is worth more than this.
+    ///
+    /// ```
+    /// use crib_core::{GameConfig, Pegging, Seat};
+    /// let (dealer, pone) = (Seat::ALL[0], Seat::ALL[1]);
+    /// let mut pegging = Pegging::new(GameConfig::default(), dealer)?;
+    /// for (seat, card) in [(pone, "KS"), (dealer, "QS"), (pone, "8S")] {
+    ///     pegging.play(seat, card.parse()?)?;
+    /// }
+    /// assert_eq!(pegging.go_room(dealer), 0);
+    /// // At 28 the dealer has no card of three or less.
+    /// pegging.go(dealer)?;
+    /// assert_eq!(pegging.go_room(dealer), 3);
+    /// // The pone cannot play either: the count starts again, and the
+    /// // dealer's go still says what it does not hold.
+    /// pegging.go(pone)?;
+    /// assert_eq!(pegging.count(), 0);
+    /// assert_eq!(pegging.go_room(dealer), 3);
+    /// assert!(!pegging.has_said_go(dealer));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn go_room(&self, seat: Seat) -> u8 {
+        self.go_room[seat.index()]
     }
 
     /// The seat that played the last card of the current count.
@@ -533,6 +567,10 @@ impl Pegging {
             return PegGo { point_to: None, count_ended: false };
         }
         self.said_go |= 1 << seat.index();
+        let room = MAX_COUNT - self.count;
+        if room > self.go_room[seat.index()] {
+            self.go_room[seat.index()] = room;
+        }
         if self.anyone_to_play() {
             self.turn = self.next_to_play(seat);
             return PegGo { point_to: None, count_ended: false };

@@ -497,4 +497,20 @@ mod tests {
             assert!(readme.contains(&promise), "the README does not say: {promise}");
         }
     }
+
+    /// `PegOptions::endgame`'s doc names the three-sided window as a
+    /// number (the constant is private to this module, so the public doc
+    /// cannot link to it).
+    #[test]
+    fn the_public_doc_gives_the_three_sided_window() {
+        let source = include_str!("peg.rs");
+        let docs: Vec<&str> = source
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix("///"))
+            .map(str::trim)
+            .collect();
+        let docs = docs.join(" ");
+        let promise = format!("within a narrower window ({THREE_SIDES_WINDOW} points;");
+        assert!(docs.contains(&promise), "PegOptions::endgame does not say: {promise}");
+    }
 }

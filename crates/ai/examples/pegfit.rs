@@ -10,9 +10,9 @@
 //! place: the same arguments print the same coefficients. The net points of
 //! the play (the keeper's side's less the mean of the other sides') are
 //! regressed by least squares, with a light ridge, on the features of the
-//! kept ranks (a count for each pair of ranks), separately for each place
-//! at the table: the dealer, the pone, and with three or four players the
-//! seats after the pone.
+//! kept ranks (a count for each pair and each triple of ranks), separately
+//! for each place at the table: the dealer, the pone, and with three or
+//! four players the seats after the pone.
 //!
 //! ```text
 //! cargo run --release -p crib-ai --example pegfit -- [rounds] [seed] [players]
@@ -20,7 +20,7 @@
 
 use crib_ai::{
     ExpertOptions, FEATURES, KeepValue, ThrowModel, choose_play, keep_values, pegging_features,
-    rank_pair,
+    rank_pair, rank_triple,
 };
 use crib_core::{Action, CardSet, Deck, Game, GameConfig, Phase, Seat, derive_seed};
 use rand::RngExt;
@@ -43,12 +43,16 @@ impl Sums {
         Sums { xx: vec![0.0; FEATURES * FEATURES], xy: vec![0.0; FEATURES], y: 0.0, n: 0.0 }
     }
 
+    /// Adds one round: `x`'s few features that are not 0 (a keep has six
+    /// pairs and four triples), and `y`.
     fn add(&mut self, x: &[f64; FEATURES], y: f64) {
-        for i in 0..FEATURES {
-            for j in 0..FEATURES {
-                self.xx[i * FEATURES + j] += x[i] * x[j];
+        let nonzero: Vec<(usize, f64)> =
+            x.iter().copied().enumerate().filter(|&(_, value)| value != 0.0).collect();
+        for &(i, xi) in &nonzero {
+            for &(j, xj) in &nonzero {
+                self.xx[i * FEATURES + j] += xi * xj;
             }
-            self.xy[i] += x[i] * y;
+            self.xy[i] += xi * y;
         }
         self.y += y;
         self.n += 1.0;
@@ -70,8 +74,9 @@ impl Sums {
     fn solve(&self) -> Vec<f64> {
         let n = FEATURES;
         let mut a = self.xx.clone();
-        // A light ridge: pairs of ranks that (almost) never meet in a keep
-        // get a coefficient near 0 rather than an unstable one.
+        // A light ridge: pairs and triples of ranks that (almost) never
+        // meet in a keep get a coefficient near 0 rather than an unstable
+        // one.
         for i in 0..n {
             a[i * n + i] += RIDGE;
         }
@@ -117,7 +122,7 @@ fn main() {
     let empty = || vec![Sums::new(); seats];
     let sums = (0..rounds)
         .into_par_iter()
-        .map(|index| {
+        .fold(empty, |mut sums: Vec<Sums>, index| {
             let round_seed = derive_seed(seed, index);
             let mut rng = crib_core::seeded_rng(round_seed);
             let mut game = Game::new(config, dealer, round_seed).expect("seat 0 deals");
@@ -167,7 +172,6 @@ fn main() {
             }
             let total: f64 = pegged.iter().sum();
             let others = f64::from(config.sides() - 1);
-            let mut sums = empty();
             // Seat 0 deals, so a seat's number is its place after the dealer.
             for seat in config.seats() {
                 let own = pegged[config.side_of(seat).index()];
@@ -186,12 +190,23 @@ fn main() {
             _ => format!("seat {place} after the dealer"),
         };
         println!("// {name}: {} rounds, mean net {:.3}", sums.n, mean);
-        // One line for each lower rank: its pairs with itself and every
-        // higher rank.
+        // The pairs, one line for each lower rank: its pairs with itself
+        // and every higher rank. Then the triples, one line for each two
+        // lower ranks: their triples with each rank from the higher up.
+        let line = |values: Vec<f64>| {
+            let values: Vec<String> = values.iter().map(|value| format!("{value:.3}")).collect();
+            println!("    {},", values.join(", "));
+        };
         println!("[");
         for low in 0..13 {
-            let row = (low..13).map(|high| format!("{:.3}", coefficients[rank_pair(low, high)]));
-            println!("    {},", row.collect::<Vec<_>>().join(", "));
+            line((low..13).map(|high| coefficients[rank_pair(low, high)]).collect());
+        }
+        for low in 0..13 {
+            for middle in low..13 {
+                line(
+                    (middle..13).map(|high| coefficients[rank_triple(low, middle, high)]).collect(),
+                );
+            }
         }
         println!("],");
     }

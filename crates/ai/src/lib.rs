@@ -50,7 +50,7 @@ pub use keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
 pub use peg::{
     Inference, PegOptions, PlayAnalysis, PlayMeasure, analyse_play, choose_play, play_values,
 };
-pub use peg_value::{FEATURES, pegging_features, rank_pair};
+pub use peg_value::{FEATURES, pegging_features, rank_pair, rank_triple};
 pub use player::{
     BasicPlayer, BuiltIn, EasyPlayer, ExpertOptions, ExpertPlayer, Player, RandomPlayer, Strategy,
     UnknownStrategy,

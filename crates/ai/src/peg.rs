@@ -13,9 +13,10 @@
 //! (rejection sampling: the kept worlds are distributed as the model's
 //! keeps conditioned on the cards seen). A go says the opponent held no
 //! card that fitted the count, in any count of the round; it holds none of
-//! them still, and worlds that disagree are rejected too. The model of the opponent's discard is an [`Inference`]; with three
-//! or four players every other seat's deal is inferred the same way, one
-//! seat after another.
+//! them still, and worlds that disagree are rejected too. The model of the
+//! opponent's discard is an [`Inference`]; with three or four players
+//! every other seat's deal is inferred the same way, one seat after
+//! another.
 //!
 //! # Search
 //!
@@ -263,7 +264,7 @@ pub(crate) fn sample_worlds(
         return crate::peg_more::sample_worlds(view, options, rng);
     }
     let unseen: Vec<Card> = (!view.known_cards()).iter().collect();
-    let wanted = options.worlds as usize;
+    let wanted = crate::peg_more::worlds_wanted(2, options);
     let mut worlds = Vec::with_capacity(wanted);
     if options.inference != Inference::Uniform {
         let mut tries = wanted * options.tries as usize;
@@ -364,8 +365,9 @@ fn uniform_world(view: &View, unseen: &[Card], rng: &mut impl rand::Rng) -> Worl
 
 /// The other seats, the one that said go with the most room first: the
 /// cards each may hold are the cards worth more than its room, so each
-/// seat's cards are among the next one's, and drawing in this order leaves
-/// every seat enough (the cards it truly holds are among them).
+/// seat's cards are among the next one's, and drawing the seats' held
+/// cards in this order leaves every seat enough (the cards it truly holds
+/// are among them).
 pub(crate) fn most_constrained_first(view: &View) -> Vec<Seat> {
     let mut seats: Vec<Seat> = view.config.seats().filter(|&seat| seat != view.seat).collect();
     seats.sort_by_key(|&seat| std::cmp::Reverse(view.pegging.go_room(seat)));
@@ -965,12 +967,12 @@ mod tests {
         let options = PegOptions::default();
         let mut rng = crib_core::seeded_rng(seed);
         let worlds = sample_worlds(view, &options, &mut rng);
-        let divisor = match view.config.players() {
-            2 => 1,
-            3 => WORLDS_DIVISOR_THREE,
-            _ => WORLDS_DIVISOR,
+        let wanted = match view.config.players() {
+            2 => options.worlds,
+            3 => options.worlds / WORLDS_DIVISOR_THREE,
+            _ => options.worlds / WORLDS_DIVISOR,
         };
-        assert_eq!(worlds.len(), (options.worlds / divisor) as usize);
+        assert_eq!(worlds.len(), wanted as usize);
         for world in &worlds {
             let mut seen = view.known_cards();
             for seat in view.config.seats() {

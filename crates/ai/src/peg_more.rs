@@ -106,16 +106,27 @@ pub(crate) const WORLDS_DIVISOR: u32 = 2;
 /// (`examples/peg3.rs`) for half the time.
 pub(crate) const WORLDS_DIVISOR_THREE: u32 = 4;
 
-/// The worlds for a decision: fewer than with two players
+/// The worlds a decision samples with `players` at the table:
+/// `options.worlds` with two, fewer with three or four
 /// ([`WORLDS_DIVISOR`], [`WORLDS_DIVISOR_THREE`]).
+pub(crate) fn worlds_wanted(players: u8, options: &PegOptions) -> usize {
+    let divisor = match players {
+        2 => return options.worlds as usize,
+        3 => WORLDS_DIVISOR_THREE,
+        _ => WORLDS_DIVISOR,
+    };
+    (options.worlds / divisor).max(1) as usize
+}
+
+/// The worlds for a decision with three or four players
+/// ([`worlds_wanted`]).
 pub(crate) fn sample_worlds(
     view: &View,
     options: &PegOptions,
     rng: &mut impl rand::Rng,
 ) -> Vec<World> {
     let unseen: Vec<Card> = (!view.known_cards()).iter().collect();
-    let divisor = if view.config.players() == 3 { WORLDS_DIVISOR_THREE } else { WORLDS_DIVISOR };
-    let wanted = (options.worlds / divisor).max(1) as usize;
+    let wanted = worlds_wanted(view.config.players(), options);
     (0..wanted).map(|_| sample_world(view, options, &unseen, rng)).collect()
 }
 

@@ -567,10 +567,8 @@ impl Pegging {
             return PegGo { point_to: None, count_ended: false };
         }
         self.said_go |= 1 << seat.index();
-        let room = MAX_COUNT - self.count;
-        if room > self.go_room[seat.index()] {
-            self.go_room[seat.index()] = room;
-        }
+        let room = &mut self.go_room[seat.index()];
+        *room = (*room).max(MAX_COUNT - self.count);
         if self.anyone_to_play() {
             self.turn = self.next_to_play(seat);
             return PegGo { point_to: None, count_ended: false };

@@ -102,7 +102,7 @@ pub struct PegOptions {
 
 impl Default for PegOptions {
     fn default() -> PegOptions {
-        PegOptions { worlds: 256, tries: 12, inference: Inference::Sensible, depth: 6, endgame: 40 }
+        PegOptions { worlds: 256, tries: 12, inference: Inference::Mixed, depth: 6, endgame: 40 }
     }
 }
 

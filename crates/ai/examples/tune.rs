@@ -147,6 +147,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     "uniform" => Inference::Uniform,
                     "hand" => Inference::Hand,
                     "sensible" => Inference::Sensible,
+                    "mixed" => Inference::Mixed,
                     other => return Err(format!("unknown inference {other}").into()),
                 }
             }

@@ -69,6 +69,11 @@ pub enum Inference {
     /// The opponent kept the best hand plus or minus crib, as a sensible
     /// player does (see [`measure_throws`](crate::measure_throws)).
     Sensible,
+    /// Either of the two above, drawn for each sample with even odds: some
+    /// players keep the best hand, others weigh the crib too. A sample is
+    /// kept only if its model's keep holds the cards played, so the model
+    /// that explains the play better gets more of the samples.
+    Mixed,
 }
 
 /// How the expert searches the play.
@@ -97,7 +102,7 @@ pub struct PegOptions {
 
 impl Default for PegOptions {
     fn default() -> PegOptions {
-        PegOptions { worlds: 256, tries: 12, inference: Inference::Sensible, depth: 6, endgame: 40 }
+        PegOptions { worlds: 256, tries: 12, inference: Inference::Mixed, depth: 6, endgame: 40 }
     }
 }
 
@@ -320,7 +325,7 @@ fn inferred_world(
     let played = view.pegging.played_by(other);
     let mut pool = unseen.to_vec();
     let deal = played | draw(&mut pool, config.dealt() - played.len(), rng);
-    let keep = inferred_keep(deal, Stake::of(config, other, view.dealer), inference)?;
+    let keep = inferred_keep(deal, Stake::of(config, other, view.dealer), inference, rng)?;
     let held = keep - played;
     if !played.is_subset(keep) || !agrees_with_go(&view.pegging, other, held) {
         return None;
@@ -332,8 +337,14 @@ fn inferred_world(
 }
 
 /// The four cards the model of the discard keeps from `deal`, dealt to a
-/// seat with `stake` in the crib.
-pub(crate) fn inferred_keep(deal: CardSet, stake: Stake, inference: Inference) -> Option<CardSet> {
+/// seat with `stake` in the crib (the mixed model draws its model with
+/// `rng`).
+pub(crate) fn inferred_keep(
+    deal: CardSet,
+    stake: Stake,
+    inference: Inference,
+    rng: &mut impl rand::Rng,
+) -> Option<CardSet> {
     match inference {
         // Uniform worlds are drawn without a model; were one asked for
         // here, the best hand is as good a guess as any.
@@ -342,6 +353,10 @@ pub(crate) fn inferred_keep(deal: CardSet, stake: Stake, inference: Inference) -
             deal.subsets(4).max_by_key(|&keep| hand_points(keep, &deal_unseen))
         }
         Inference::Sensible => Some(deal - sensible_discard(deal, stake, CribTable::reasonable())),
+        Inference::Mixed => {
+            let model = if rng.random_bool(0.5) { Inference::Hand } else { Inference::Sensible };
+            inferred_keep(deal, stake, model, rng)
+        }
     }
 }
 
@@ -926,6 +941,33 @@ mod tests {
     use super::*;
     use crate::Player;
     use crate::peg_more::{WORLDS_DIVISOR, WORLDS_DIVISOR_THREE};
+
+    /// The mixed model keeps the best hand in about half its draws and the
+    /// sensible keep in the rest, on a pone's deal where the two differ
+    /// (the first of a seeded run of deals).
+    #[test]
+    fn the_mixed_model_draws_either_keep() {
+        let mut rng = crib_core::seeded_rng(11);
+        let stake = Stake::Balk;
+        let (deal, hand, sensible) = (0..1000)
+            .find_map(|index| {
+                let deal = crib_core::Deck::shuffled(index).deal_set(6).unwrap();
+                let hand = inferred_keep(deal, stake, Inference::Hand, &mut rng).unwrap();
+                let sensible = inferred_keep(deal, stake, Inference::Sensible, &mut rng).unwrap();
+                (hand != sensible).then_some((deal, hand, sensible))
+            })
+            .expect("a deal the models disagree on");
+        let draws = 4000;
+        let (mut hands, mut sensibles) = (0, 0);
+        for _ in 0..draws {
+            let keep = inferred_keep(deal, stake, Inference::Mixed, &mut rng).unwrap();
+            hands += u32::from(keep == hand);
+            sensibles += u32::from(keep == sensible);
+        }
+        assert_eq!(hands + sensibles, draws);
+        // Half of 4,000 within four standard deviations (about 126).
+        assert!(hands.abs_diff(draws / 2) < 130, "{hands} best hands of {draws}");
+    }
 
     /// Every sampled world is a deal that could be, at every table: each
     /// other seat holds as many cards as it has left, no card is anywhere

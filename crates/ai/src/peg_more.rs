@@ -174,7 +174,7 @@ fn inferred_cards(
     let config = view.config;
     let played = view.pegging.played_by(seat);
     let deal = played | draw(pool, config.dealt().saturating_sub(played.len()), rng);
-    let keep = inferred_keep(deal, Stake::of(config, seat, view.dealer), inference)?;
+    let keep = inferred_keep(deal, Stake::of(config, seat, view.dealer), inference, rng)?;
     let held = keep - played;
     (played.is_subset(keep) && agrees_with_go(&view.pegging, seat, held))
         .then_some((held, deal - keep))

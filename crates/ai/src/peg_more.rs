@@ -139,7 +139,7 @@ fn sample_world(
     rng: &mut impl rand::Rng,
 ) -> World {
     let pegging = &view.pegging;
-    let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY };
+    let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY, greedy: false };
     world.held[view.seat.index()] = view.hand;
     let mut pool = unseen.to_vec();
     for seat in most_constrained_first(view) {
@@ -244,7 +244,7 @@ impl Search {
             start: view.pegging,
             held: world.held,
             board,
-            points: NetPoints { config, me, depth, remember },
+            points: NetPoints { config, me, depth, remember, greedy: false },
         }
     }
 

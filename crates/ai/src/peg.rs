@@ -1058,7 +1058,7 @@ mod tests {
         for players in [2, 3, 4] {
             let config = GameConfig::new(players, 121).unwrap();
             // Views in which a seat said go in an earlier count only.
-            let mut earlier_gos = 0;
+            let (mut earlier_gos, mut greedy) = (0, 0);
             for seed in 0..20 {
                 let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
                 game.play(Seat::ALL[0], Action::Deal).unwrap();
@@ -1067,7 +1067,7 @@ mod tests {
                     let seat = game.to_act()[0];
                     let view = game.view(seat);
                     if view.phase == Phase::Pegging {
-                        check_worlds(&view, seed);
+                        greedy += check_worlds(&view, seed);
                         checked += 1;
                         earlier_gos += usize::from(config.seats().any(|other| {
                             other != seat
@@ -1081,10 +1081,13 @@ mod tests {
                 }
             }
             assert!(earlier_gos > 0, "{players} players: no go from an earlier count was checked");
+            // Every seat plays as `basic`, so the greedy worlds stay.
+            assert!(greedy > 100, "{players} players: {greedy} greedy worlds");
         }
     }
 
-    fn check_worlds(view: &View, seed: u64) {
+    /// Checks the worlds sampled for `view`; returns how many are greedy.
+    fn check_worlds(view: &View, seed: u64) -> usize {
         let options = PegOptions::default();
         let mut rng = crib_core::seeded_rng(seed);
         let worlds = sample_worlds(view, &options, &mut rng);
@@ -1107,8 +1110,8 @@ mod tests {
                 seen |= held;
                 let room = view.pegging.go_room(seat);
                 assert!(held.iter().all(|card| card.value() > room), "{held} after a go at {room}");
-                if world.greedy {
-                    assert_eq!(view.config.players(), 2, "greedy opponents only with two");
+                let opponent = view.config.side_of(seat) != view.config.side_of(view.seat);
+                if world.greedy && opponent {
                     assert!(plays_greedily(&view.pegging, seat, held), "{held}: not greedy");
                 }
                 if view.pegging.has_said_go(seat) {
@@ -1118,6 +1121,7 @@ mod tests {
             assert!((world.crib & seen).is_empty());
             assert_eq!(world.crib.len() + view.discards.len(), 4);
         }
+        worlds.iter().filter(|world| world.greedy).count()
     }
 
     /// Plays a seeded game of two `players`, calling `check` with the game

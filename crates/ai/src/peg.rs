@@ -76,20 +76,21 @@ pub enum Inference {
     Mixed,
 }
 
-/// How the opponent is thought to choose its cards in the play, with two
-/// players.
+/// How the opponents are thought to choose their cards in the play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PlayModel {
-    /// As the expert does: the opponent searches, seeing the sample's cards.
+    /// As the expert does: every opponent searches, seeing the sample's
+    /// cards.
     Search,
     /// Drawn for each sample with even odds: the search above, or the
     /// greedy play of `basic` and many simple programs (the card that pegs
-    /// the most now, the highest of equals). A greedy sample is kept only
-    /// if the opponent's cards played in this count are the ones the greedy
-    /// play chooses from the cards the sample gives it, so against a player
-    /// who is not greedy the greedy samples thin out as the count goes on,
-    /// and against one who is, they say what it cannot hold.
+    /// the most now, the highest of equals) for every seat of the other
+    /// sides. A greedy sample is kept only if each opponent's cards played
+    /// in this count are the ones the greedy play chooses from the cards
+    /// the sample gives it, so against a player who is not greedy the
+    /// greedy samples thin out as the count goes on, and against one who
+    /// is, they say what it cannot hold.
     Mixed,
 }
 
@@ -104,7 +105,7 @@ pub struct PegOptions {
     pub tries: u32,
     /// The model of the opponent's discard.
     pub inference: Inference,
-    /// The model of the opponent's play, with two players.
+    /// The model of the opponents' play.
     pub play: PlayModel,
     /// With four players, and three near the end of the game, the plies
     /// searched (near the end of the game, every ply once few cards are
@@ -140,7 +141,7 @@ pub(crate) struct World {
     /// The other seats' cards in the crib and, with three players, the
     /// deck's.
     pub(crate) crib: CardSet,
-    /// The opponent plays greedily in this world (see [`PlayModel`]).
+    /// The other sides play greedily in this world (see [`PlayModel`]).
     pub(crate) greedy: bool,
 }
 
@@ -895,7 +896,7 @@ pub(crate) struct NetPoints {
     /// the memo: only for a search to the end of the play with two or three
     /// players (the key holds two or three hands).
     pub(crate) remember: bool,
-    /// The other seat plays greedily ([`PlayModel`]; two players).
+    /// The other sides' seats play greedily ([`PlayModel`]).
     pub(crate) greedy: bool,
 }
 

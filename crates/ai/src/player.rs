@@ -22,7 +22,8 @@
 //! - `expert`: the discard that is worth most in hand, crib and play
 //!   together ([`keep_values`](crate::keep_values)), or near the end of a
 //!   two-player game the one most likely to win it, and in the play a
-//!   search to the end of the play over sampled hands of the opponents,
+//!   search to the end of the play over sampled hands of the opponents
+//!   (each sample searching, or playing greedily as `basic` does),
 //!   playing for the win near the end of a game
 //!   ([`choose_play`](crate::choose_play)).
 

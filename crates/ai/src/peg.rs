@@ -548,8 +548,6 @@ struct Search<'a> {
     show: [(bool, u16); 5],
     /// Away from the end: the search for net points, to the end of the play.
     points: NetPoints,
-    /// The opponent plays greedily ([`PlayModel`]).
-    greedy: bool,
 }
 
 /// A very small weight for points in the endgame search, so that among
@@ -691,7 +689,7 @@ impl<'a> Search<'a> {
         }
         let greedy = world.greedy;
         let points = NetPoints { config, me, depth: u32::MAX, remember: true, greedy };
-        Search { config, me, start: view.pegging, held: world.held, endgame, show, points, greedy }
+        Search { config, me, start: view.pegging, held: world.held, endgame, show, points }
     }
 
     /// The value of the player's playing `card` now.
@@ -798,7 +796,10 @@ impl<'a> Search<'a> {
             let (alpha, beta) = (alpha - gain, beta - gain);
             return gain + self.wins(endgame, &next, held, scores, alpha, beta, memo, depth);
         }
-        let fits = if self.greedy && !mine { greedy_only(pegging, seat, fits) } else { fits };
+        // The world's model of the other side's play, as in the search for
+        // points.
+        let greedy = self.points.greedy && !mine;
+        let fits = if greedy { greedy_only(pegging, seat, fits) } else { fits };
         let mut best = if mine { f64::NEG_INFINITY } else { f64::INFINITY };
         for card in fits {
             let mut next = *pegging;

@@ -9,12 +9,15 @@
 //! `discard-endgame=N` sets the discard's window for playing for the game;
 //! `opponent=expert` plays against the default expert instead, whose
 //! windows `opponent-endgame=N` and `opponent-discard-endgame=N` set (0 and
-//! 40 are the expert before discards played for the game).
+//! 40 are the expert before discards played for the game). `play=search`
+//! or `play=mixed` sets the model of the opponent's play, and
+//! `opponent-play=` the default expert's.
 
 use std::time::Instant;
 
 use crib_ai::{
-    BasicPlayer, CribOdds, ExpertOptions, ExpertPlayer, Inference, Player, Rate, ThrowModel,
+    BasicPlayer, CribOdds, ExpertOptions, ExpertPlayer, Inference, PlayModel, Player, Rate,
+    ThrowModel,
 };
 use crib_core::{Action, Game, GameConfig, Phase, SourcePoints, cut_for_deal, derive_seed};
 use rayon::prelude::*;
@@ -151,6 +154,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     other => return Err(format!("unknown inference {other}").into()),
                 }
             }
+            "play" => options.pegging.play = play_model(value)?,
+            "opponent-play" => opponent.pegging.play = play_model(value)?,
             "throws" => {
                 options.throws =
                     if value == "uniform" { ThrowModel::UNIFORM } else { *ThrowModel::reasonable() }
@@ -197,4 +202,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     Ok(())
+}
+
+fn play_model(value: &str) -> Result<PlayModel, String> {
+    match value {
+        "search" => Ok(PlayModel::Search),
+        "mixed" => Ok(PlayModel::Mixed),
+        other => Err(format!("unknown play model {other}")),
+    }
 }

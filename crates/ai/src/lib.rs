@@ -48,7 +48,8 @@ pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Reply, Setup, hint};
 pub use keep::{KeepValue, keep_values, keep_values_for_game};
 pub use keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
 pub use peg::{
-    Inference, PegOptions, PlayAnalysis, PlayMeasure, analyse_play, choose_play, play_values,
+    Inference, PegOptions, PlayAnalysis, PlayMeasure, PlayModel, analyse_play, choose_play,
+    play_values,
 };
 pub use peg_value::{FEATURES, pegging_features, rank_pair, rank_triple};
 pub use player::{

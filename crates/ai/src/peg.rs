@@ -76,6 +76,24 @@ pub enum Inference {
     Mixed,
 }
 
+/// How the opponents are thought to choose their cards in the play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayModel {
+    /// As the expert does: every opponent searches, seeing the sample's
+    /// cards.
+    Search,
+    /// Drawn for each sample with even odds: the search above, or the
+    /// greedy play of `basic` and many simple programs (the card that pegs
+    /// the most now, the highest of equals) for every seat of the other
+    /// sides. A greedy sample is kept only if each opponent's cards played
+    /// in this count are the ones the greedy play chooses from the cards
+    /// the sample gives it, so against a player who is not greedy the
+    /// greedy samples thin out as the count goes on, and against one who
+    /// is, they say what it cannot hold.
+    Mixed,
+}
+
 /// How the expert searches the play.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct PegOptions {
@@ -87,6 +105,8 @@ pub struct PegOptions {
     pub tries: u32,
     /// The model of the opponent's discard.
     pub inference: Inference,
+    /// The model of the opponents' play.
+    pub play: PlayModel,
     /// With four players, and three near the end of the game, the plies
     /// searched (near the end of the game, every ply once few cards are
     /// left); with three away from it the search goes to the end of the
@@ -102,7 +122,14 @@ pub struct PegOptions {
 
 impl Default for PegOptions {
     fn default() -> PegOptions {
-        PegOptions { worlds: 256, tries: 12, inference: Inference::Mixed, depth: 6, endgame: 40 }
+        PegOptions {
+            worlds: 256,
+            tries: 12,
+            inference: Inference::Mixed,
+            play: PlayModel::Mixed,
+            depth: 6,
+            endgame: 40,
+        }
     }
 }
 
@@ -114,6 +141,8 @@ pub(crate) struct World {
     /// The other seats' cards in the crib and, with three players, the
     /// deck's.
     pub(crate) crib: CardSet,
+    /// The other sides play greedily in this world (see [`PlayModel`]).
+    pub(crate) greedy: bool,
 }
 
 /// The show of `world` with `starter`, in the order it is counted: each
@@ -198,8 +227,10 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
     let mut rng = crib_core::seeded_rng(seed);
     let worlds = sample_worlds(view, options, &mut rng);
     let mut totals = vec![0.0; playable.len()];
-    let mut memo = Memo::new();
+    // Greedy worlds value positions otherwise: they keep their own memo.
+    let (mut memo, mut greedy_memo) = (Memo::new(), Memo::new());
     for world in &worlds {
+        let memo = if world.greedy { &mut greedy_memo } else { &mut memo };
         let search = if view.config.players() == 2 || board.is_some() {
             WorldSearch::Two(Search::new(view, world, board.as_ref()))
         } else {
@@ -219,8 +250,8 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
             let value = match last {
                 Some((previous, value)) if previous.rank() == card.rank() => value,
                 _ => match &search {
-                    WorldSearch::Two(search) => search.root(card, &mut memo),
-                    WorldSearch::More(search) => search.root(card, &mut memo),
+                    WorldSearch::Two(search) => search.root(card, memo),
+                    WorldSearch::More(search) => search.root(card, memo),
                 },
             };
             last = Some((card, value));
@@ -275,7 +306,7 @@ pub(crate) fn sample_worlds(
         let mut tries = wanted * options.tries as usize;
         while worlds.len() < wanted && tries > 0 {
             tries -= 1;
-            worlds.extend(inferred_world(view, &unseen, options.inference, rng));
+            worlds.extend(inferred_world(view, &unseen, options, rng));
         }
     }
     // The rest uniformly: the worlds the model of the discard explains too
@@ -312,12 +343,13 @@ fn after_go(pegging: &Pegging, seat: Seat, card: Card) -> bool {
 
 /// One world in which the opponent's deal is its played cards and unseen
 /// cards, and its kept cards are what the model of its discard keeps from
-/// that deal; `None` if they do not include the cards it has played or
-/// disagree with its go.
+/// that deal, played as the model of its play draws; `None` if they do not
+/// include the cards it has played, disagree with its go, or (a greedy
+/// player) are not the greedy plays of this count.
 fn inferred_world(
     view: &View,
     unseen: &[Card],
-    inference: Inference,
+    options: &PegOptions,
     rng: &mut impl rand::Rng,
 ) -> Option<World> {
     let config = view.config;
@@ -325,15 +357,51 @@ fn inferred_world(
     let played = view.pegging.played_by(other);
     let mut pool = unseen.to_vec();
     let deal = played | draw(&mut pool, config.dealt() - played.len(), rng);
-    let keep = inferred_keep(deal, Stake::of(config, other, view.dealer), inference, rng)?;
+    let keep = inferred_keep(deal, Stake::of(config, other, view.dealer), options.inference, rng)?;
     let held = keep - played;
     if !played.is_subset(keep) || !agrees_with_go(&view.pegging, other, held) {
         return None;
     }
-    let mut world = World { held: [CardSet::EMPTY; 4], crib: deal - keep };
+    let greedy = options.play == PlayModel::Mixed && rng.random_bool(0.5);
+    if greedy && !plays_greedily(&view.pegging, other, held) {
+        return None;
+    }
+    let mut world = World { held: [CardSet::EMPTY; 4], crib: deal - keep, greedy };
     world.held[view.seat.index()] = view.hand;
     world.held[other.index()] = held;
     Some(world)
+}
+
+/// Whether the cards `seat` played in the current count are each the
+/// greedy play ([`greedy_play`](crate::player::greedy_play)) from what it
+/// held then: `held` (what it holds now) and its cards played later in the
+/// count. A card's points are counted from the count alone, without the
+/// go or last card, which depend on who else could play: so a greedy card
+/// chosen for its go point may fail the test.
+pub(crate) fn plays_greedily(pegging: &Pegging, seat: Seat, held: CardSet) -> bool {
+    let count = pegging.current();
+    let own = pegging.played_by(seat);
+    let mut later: CardSet = count.iter().copied().filter(|&card| own.contains(card)).collect();
+    for (at, &card) in count.iter().enumerate() {
+        if !own.contains(card) {
+            continue;
+        }
+        let before = &count[..at];
+        let room = MAX_COUNT - before.iter().map(|card| card.value()).sum::<u8>();
+        let fits: CardSet = (held | later).iter().filter(|card| card.value() <= room).collect();
+        later.remove(card);
+        let points = |play: Card| {
+            let mut cards = before.to_vec();
+            cards.push(play);
+            crib_core::count_points(&cards).total()
+        };
+        if crate::player::most_points(fits, points)
+            .is_none_or(|greedy| greedy.rank() != card.rank())
+        {
+            return false;
+        }
+    }
+    true
 }
 
 /// The four cards the model of the discard keeps from `deal`, dealt to a
@@ -364,7 +432,7 @@ pub(crate) fn inferred_keep(
 /// only from the cards its gos allow ([`uniform_held`]).
 fn uniform_world(view: &View, unseen: &[Card], rng: &mut impl rand::Rng) -> World {
     let config = view.config;
-    let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY };
+    let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY, greedy: false };
     world.held[view.seat.index()] = view.hand;
     let mut pool: Vec<Card> = unseen.to_vec();
     for seat in most_constrained_first(view) {
@@ -619,7 +687,8 @@ impl<'a> Search<'a> {
         {
             show = world_show(view, world, starter).map(|(side, points)| (side == me, points));
         }
-        let points = NetPoints { config, me, depth: u32::MAX, remember: true };
+        let greedy = world.greedy;
+        let points = NetPoints { config, me, depth: u32::MAX, remember: true, greedy };
         Search { config, me, start: view.pegging, held: world.held, endgame, show, points }
     }
 
@@ -727,6 +796,10 @@ impl<'a> Search<'a> {
             let (alpha, beta) = (alpha - gain, beta - gain);
             return gain + self.wins(endgame, &next, held, scores, alpha, beta, memo, depth);
         }
+        // The world's model of the other side's play, as in the search for
+        // points.
+        let greedy = self.points.greedy && !mine;
+        let fits = if greedy { greedy_only(pegging, seat, fits) } else { fits };
         let mut best = if mine { f64::NEG_INFINITY } else { f64::INFINITY };
         for card in fits {
             let mut next = *pegging;
@@ -824,6 +897,8 @@ pub(crate) struct NetPoints {
     /// the memo: only for a search to the end of the play with two or three
     /// players (the key holds two or three hands).
     pub(crate) remember: bool,
+    /// The other sides' seats play greedily ([`PlayModel`]).
+    pub(crate) greedy: bool,
 }
 
 impl NetPoints {
@@ -873,6 +948,7 @@ impl NetPoints {
             return gain + self.value(&next, held, alpha - gain, beta - gain, depth, memo);
         }
         let maximise = self.config.side_of(seat) == self.me;
+        let fits = if self.greedy && !maximise { greedy_only(pegging, seat, fits) } else { fits };
         let mut best = if maximise { f64::NEG_INFINITY } else { f64::INFINITY };
         for card in fits {
             let mut next = *pegging;
@@ -887,6 +963,11 @@ impl NetPoints {
         }
         best
     }
+}
+
+/// The greedy player's one choice among `fits`, as the only move.
+fn greedy_only(pegging: &Pegging, seat: Seat, fits: CardSet) -> CardSet {
+    crate::player::greedy_play(pegging, seat, fits).into_iter().collect()
 }
 
 /// Points pegged by `seat`, as they count for side `me`: positive for its
@@ -979,7 +1060,7 @@ mod tests {
         for players in [2, 3, 4] {
             let config = GameConfig::new(players, 121).unwrap();
             // Views in which a seat said go in an earlier count only.
-            let mut earlier_gos = 0;
+            let (mut earlier_gos, mut greedy) = (0, 0);
             for seed in 0..20 {
                 let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
                 game.play(Seat::ALL[0], Action::Deal).unwrap();
@@ -988,7 +1069,7 @@ mod tests {
                     let seat = game.to_act()[0];
                     let view = game.view(seat);
                     if view.phase == Phase::Pegging {
-                        check_worlds(&view, seed);
+                        greedy += check_worlds(&view, seed);
                         checked += 1;
                         earlier_gos += usize::from(config.seats().any(|other| {
                             other != seat
@@ -1002,10 +1083,13 @@ mod tests {
                 }
             }
             assert!(earlier_gos > 0, "{players} players: no go from an earlier count was checked");
+            // Every seat plays as `basic`, so the greedy worlds stay.
+            assert!(greedy > 100, "{players} players: {greedy} greedy worlds");
         }
     }
 
-    fn check_worlds(view: &View, seed: u64) {
+    /// Checks the worlds sampled for `view`; returns how many are greedy.
+    fn check_worlds(view: &View, seed: u64) -> usize {
         let options = PegOptions::default();
         let mut rng = crib_core::seeded_rng(seed);
         let worlds = sample_worlds(view, &options, &mut rng);
@@ -1028,12 +1112,118 @@ mod tests {
                 seen |= held;
                 let room = view.pegging.go_room(seat);
                 assert!(held.iter().all(|card| card.value() > room), "{held} after a go at {room}");
+                let opponent = view.config.side_of(seat) != view.config.side_of(view.seat);
+                if world.greedy && opponent {
+                    assert!(plays_greedily(&view.pegging, seat, held), "{held}: not greedy");
+                }
                 if view.pegging.has_said_go(seat) {
                     assert!(held.iter().all(|card| !view.pegging.fits(card)));
                 }
             }
             assert!((world.crib & seen).is_empty());
             assert_eq!(world.crib.len() + view.discards.len(), 4);
+        }
+        worlds.iter().filter(|world| world.greedy).count()
+    }
+
+    /// Plays a seeded game of two `players`, calling `check` with the game
+    /// and the view before every play.
+    fn each_play(
+        seed: u64,
+        players: &mut [&mut dyn Player; 2],
+        mut check: impl FnMut(&Game, &View),
+    ) {
+        let mut game = Game::new(GameConfig::default(), Seat::ALL[0], seed).unwrap();
+        while game.phase() != Phase::Over {
+            let Some((seat, action)) = Seat::ALL[..2]
+                .iter()
+                .find_map(|&seat| players[seat.index()].act(&game.view(seat)).map(|a| (seat, a)))
+            else {
+                break;
+            };
+            if matches!(action, Action::Play(_)) {
+                check(&game, &game.view(seat));
+            }
+            game.play(seat, action).unwrap();
+        }
+    }
+
+    /// `basic` passes the test of a greedy player at every play of 100
+    /// seeded games, with the cards it truly holds; the expert, who is not
+    /// greedy, fails it now and then.
+    #[test]
+    fn basic_plays_greedily_and_the_expert_does_not() {
+        let (mut tested, mut counted) = (0, 0);
+        let mut not_greedy = 0;
+        for seed in 0..100 {
+            let (mut basic, mut expert) = (crate::BasicPlayer, crate::ExpertPlayer::new(seed));
+            each_play(seed, &mut [&mut basic, &mut expert], |game, view| {
+                // Before each play, each seat's cards played in this count.
+                let [basic_seat, expert_seat] = [Seat::ALL[0], Seat::ALL[1]];
+                assert!(plays_greedily(&view.pegging, basic_seat, game.hand(basic_seat)));
+                not_greedy +=
+                    u32::from(!plays_greedily(&view.pegging, expert_seat, game.hand(expert_seat)));
+                tested += 1;
+                counted += view.pegging.current().len();
+            });
+        }
+        assert!(tested > 3000 && counted > 3000, "{tested} positions, {counted} cards");
+        assert!(not_greedy > 100, "the expert played greedily at all but {not_greedy}");
+    }
+
+    /// The plain value of the play from `pegging` for the player's side
+    /// `me`, the other seat greedy: every card of the player's tried, no
+    /// pruning, no memo.
+    fn plain_greedy_value(pegging: &Pegging, held: &mut [CardSet; 4], me: Side) -> f64 {
+        let config = GameConfig::default();
+        let Some(seat) = pegging.turn() else { return 0.0 };
+        let fits: CardSet = held[seat.index()].iter().filter(|&card| pegging.fits(card)).collect();
+        let mut next = *pegging;
+        if fits.is_empty() {
+            let go = next.go_unchecked(seat);
+            let gain = go.point_to.map_or(0.0, |to| net_gain(config, me, to, 1));
+            return gain + plain_greedy_value(&next, held, me);
+        }
+        let mine = config.side_of(seat) == me;
+        let choices: CardSet = if mine {
+            fits
+        } else {
+            crate::player::greedy_play(pegging, seat, fits).into_iter().collect()
+        };
+        let mut best = f64::NEG_INFINITY;
+        for card in choices {
+            let mut next = *pegging;
+            let points = next.play_unchecked(seat, card).points.total();
+            held[seat.index()].remove(card);
+            let value = net_gain(config, me, seat, points) + plain_greedy_value(&next, held, me);
+            held[seat.index()].insert(card);
+            best = best.max(value);
+        }
+        best
+    }
+
+    /// The search against a greedy opponent (alpha-beta, one card a rank,
+    /// a memo kept across deals for each side) agrees with the plain
+    /// search on 300 seeded deals, from each seat.
+    #[test]
+    fn the_search_against_a_greedy_player_is_the_plain_one() {
+        let config = GameConfig::default();
+        let mut memos = [Memo::new(), Memo::new()];
+        for seed in 0..300 {
+            let mut deck = crib_core::Deck::shuffled(seed);
+            let hands = [deck.deal_set(4).unwrap(), deck.deal_set(4).unwrap()];
+            let dealer = Seat::ALL[usize::from(seed % 2 == 0)];
+            let pegging = Pegging::new(config, dealer).unwrap();
+            for me in Seat::ALL[..2].iter().map(|&seat| config.side_of(seat)) {
+                let mut held = [hands[0], hands[1], CardSet::EMPTY, CardSet::EMPTY];
+                let search =
+                    NetPoints { config, me, depth: u32::MAX, remember: true, greedy: true };
+                let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
+                let memo = &mut memos[me.index()];
+                let value = search.value(&pegging, &mut held, low, high, 0, memo);
+                let plain = plain_greedy_value(&pegging, &mut held, me);
+                assert!((value - plain).abs() < 1e-9, "seed {seed}: {value} against {plain}");
+            }
         }
     }
 }

@@ -48,11 +48,12 @@
 //! that is about to.
 
 use crib_core::{Card, CardSet, GameConfig, Pegging, Seat, Side, View};
+use rand::RngExt;
 
 use crate::crib::Stake;
 use crate::peg::{
-    Inference, Memo, NetPoints, PegOptions, World, agrees_with_go, draw, inferred_keep,
-    most_constrained_first, net_gain, playable, uniform_held, world_show,
+    Inference, Memo, NetPoints, PegOptions, PlayModel, World, agrees_with_go, draw, inferred_keep,
+    most_constrained_first, net_gain, playable, plays_greedily, uniform_held, world_show,
 };
 
 /// What winning the game is worth, in points of the play: far more than
@@ -127,7 +128,25 @@ pub(crate) fn sample_worlds(
 ) -> Vec<World> {
     let unseen: Vec<Card> = (!view.known_cards()).iter().collect();
     let wanted = worlds_wanted(view.config.players(), options);
-    (0..wanted).map(|_| sample_world(view, options, &unseen, rng)).collect()
+    let me = view.config.side_of(view.seat);
+    (0..wanted)
+        .map(|_| {
+            // The model of the play drawn for each try, as with two
+            // players: a greedy world must explain every opponent's plays
+            // in this count, or it is drawn again.
+            let tried = (0..options.tries).find_map(|_| {
+                let greedy = options.play == PlayModel::Mixed && rng.random_bool(0.5);
+                let world = sample_world(view, options, &unseen, rng);
+                let explained =
+                    !greedy
+                        || view.config.seats().filter(|&seat| view.config.side_of(seat) != me).all(
+                            |seat| plays_greedily(&view.pegging, seat, world.held[seat.index()]),
+                        );
+                explained.then_some(World { greedy, ..world })
+            });
+            tried.unwrap_or_else(|| sample_world(view, options, &unseen, rng))
+        })
+        .collect()
 }
 
 /// One world: each other seat's cards inferred from its deal where the
@@ -139,7 +158,7 @@ fn sample_world(
     rng: &mut impl rand::Rng,
 ) -> World {
     let pegging = &view.pegging;
-    let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY };
+    let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY, greedy: false };
     world.held[view.seat.index()] = view.hand;
     let mut pool = unseen.to_vec();
     for seat in most_constrained_first(view) {
@@ -244,7 +263,7 @@ impl Search {
             start: view.pegging,
             held: world.held,
             board,
-            points: NetPoints { config, me, depth, remember },
+            points: NetPoints { config, me, depth, remember, greedy: world.greedy },
         }
     }
 
@@ -443,7 +462,9 @@ mod tests {
     #[test]
     fn three_players_search_to_the_end_of_the_play() {
         let config = GameConfig::new(3, 121).unwrap();
-        let options = PegOptions { worlds: 8, ..PegOptions::default() };
+        // Every other seat searching, as the plain minimax has it (greedy
+        // opponents are checked against their own plain search in `peg`).
+        let options = PegOptions { worlds: 8, play: PlayModel::Search, ..PegOptions::default() };
         let mut compared = 0;
         for seed in 0..12 {
             let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();

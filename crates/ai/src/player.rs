@@ -22,14 +22,17 @@
 //! - `expert`: the discard that is worth most in hand, crib and play
 //!   together ([`keep_values`](crate::keep_values)), or near the end of a
 //!   two-player game the one most likely to win it, and in the play a
-//!   search to the end of the play over sampled hands of the opponents,
+//!   search to the end of the play over sampled hands of the opponents
+//!   (each sample searching, or playing greedily as `basic` does),
 //!   playing for the win near the end of a game
 //!   ([`choose_play`](crate::choose_play)).
 
 use std::fmt;
 use std::str::FromStr;
 
-use crib_core::{Action, Card, CardSet, Phase, SeededRng, View, derive_seed, seeded_rng};
+use crib_core::{
+    Action, Card, CardSet, Pegging, Phase, Seat, SeededRng, View, derive_seed, seeded_rng,
+};
 use rand::RngExt;
 use serde::Serialize;
 
@@ -435,15 +438,25 @@ impl Player for BasicPlayer {
     }
 
     fn play(&mut self, view: &View) -> Option<Card> {
-        let mut best: Option<(u8, Card)> = None;
-        for card in view.playable() {
-            let points =
-                view.pegging.preview(view.seat, card).map_or(0, |play| play.points.total());
-            // Cards come lowest first, so `>=` keeps the highest of equals.
-            if best.is_none_or(|(most, _)| points >= most) {
-                best = Some((points, card));
-            }
-        }
-        best.map(|(_, card)| card)
+        greedy_play(&view.pegging, view.seat, view.playable())
     }
+}
+
+/// The greedy play, `basic`'s: of `cards` (those of `seat` that fit), the
+/// one that pegs the most now, the highest of equals.
+pub(crate) fn greedy_play(pegging: &Pegging, seat: Seat, cards: CardSet) -> Option<Card> {
+    most_points(cards, |card| pegging.preview(seat, card).map_or(0, |play| play.points.total()))
+}
+
+/// The card of `cards` with the most `points`, the highest of equals.
+pub(crate) fn most_points(cards: CardSet, points: impl Fn(Card) -> u8) -> Option<Card> {
+    let mut best: Option<(u8, Card)> = None;
+    for card in cards {
+        let points = points(card);
+        // Cards come lowest first, so `>=` keeps the highest of equals.
+        if best.is_none_or(|(most, _)| points >= most) {
+            best = Some((points, card));
+        }
+    }
+    best.map(|(_, card)| card)
 }

@@ -85,8 +85,9 @@ fn blocks_the_other_side_at_four_players_by_the_chance() {
     // than five before. A five would give seat 2 fifteen with any of the
     // sixteen ten-cards, and the other side then finds the three more
     // points in fifteen cards of play nearly always (a four-player play
-    // has two or three go points); a two can be neither paired nor made
-    // fifteen, and the other side must find all five.
+    // has two or three go points; a greedy side, as half the samples have
+    // it, misses them a little more often); a two can be neither paired
+    // nor made fifteen, and the other side must find all five.
     let hands = ["KC QD JH TS 9C", "2C 2D 2H 5S AH", "8C 9D 4S KH 5D", "6H 6D 3C 3H AS"];
     let view = table_view(&hands, "", "2S", &[], &[116, 110]);
     assert_eq!(view.seat, Seat::ALL[1]);
@@ -95,7 +96,7 @@ fn blocks_the_other_side_at_four_players_by_the_chance() {
     assert_eq!(analysis.choice, Some(card("2C")), "{:?}", analysis.values);
     let (two, five) = (value(&analysis, "2C"), value(&analysis, "5S"));
     assert!((0.0..=1.0).contains(&five) && two <= 1.0 + 1e-3, "{two} {five}");
-    assert!(five < 0.1, "the five loses nearly every game: {five}");
+    assert!(five < 0.15, "the five loses nearly every game: {five}");
     assert!(two > five + 0.3, "{two} against {five}");
     // Far from the end, the same lead is a matter of a few points.
     let far = analyse(&table_view(&hands, "", "2S", &[], &[10, 10]));

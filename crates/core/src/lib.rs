@@ -37,6 +37,7 @@ pub use game::game::{Action, Claims, Game, IllegalAction, Phase, SourcePoints, T
 pub use game::matchplay::{Match, cut_for_deal, derive_seed};
 pub use game::pegging::{
     CARDS_TO_PLAY, MAX_COUNT, PegGo, PegPlay, PegPoints, PegReason, Pegging, PeggingError,
+    count_points,
 };
 pub use game::seat::{BySeat, BySide, ConfigError, GameConfig, Seat, Side};
 pub use game::view::View;

@@ -5,9 +5,33 @@
 //! has few enough forms that every card is tried in every form; lists,
 //! arbitrary text and shows are drawn at random by proptest.
 
-use crib_core::{Card, CardSet, Rank, Rules, Show, Suit, parse_cards};
+use crib_core::{Card, CardSet, Rank, Rules, Show, Suit, count_points, parse_cards};
 use proptest::prelude::*;
 use proptest::sample::subsequence;
+
+/// What the last card of a count pegs, counted the plain way: the sum for
+/// 15 and 31; the trailing cards of its rank for a pair; for a run, every
+/// length of latest cards tried, sorted and checked for consecutive ranks.
+fn reference_count_points(cards: &[Card]) -> u8 {
+    let total: u8 = cards.iter().map(|card| card.value()).sum();
+    let mut points = if total == 15 || total == 31 { 2 } else { 0 };
+    let last = cards[cards.len() - 1].rank();
+    let same = cards.iter().rev().take_while(|card| card.rank() == last).count();
+    points += [0, 0, 2, 6, 12][same];
+    if same == 1 {
+        let run = (3..=cards.len())
+            .filter(|&length| {
+                let mut ranks: Vec<usize> =
+                    cards[cards.len() - length..].iter().map(|card| card.rank().index()).collect();
+                ranks.sort_unstable();
+                ranks.windows(2).all(|pair| pair[1] == pair[0] + 1)
+            })
+            .max()
+            .unwrap_or(0);
+        points += run as u8;
+    }
+    points
+}
 
 fn every_card() -> impl Iterator<Item = Card> {
     CardSet::DECK.iter()
@@ -212,5 +236,22 @@ proptest! {
         let four_card_flush = one_suit(show.hand()) && !one_suit(show.cards());
         let difference = show.score(Rules::Hand) - show.score(Rules::Crib);
         prop_assert_eq!(difference, if four_card_flush { 4 } else { 0 });
+    }
+
+    #[test]
+    fn a_count_pegs_what_the_plain_count_says(
+        cards in subsequence(CardSet::DECK.iter().collect::<Vec<_>>(), 1..9).prop_shuffle()
+    ) {
+        // The longest prefix that stays within 31: a count as played.
+        let mut total = 0;
+        let count: Vec<Card> = cards
+            .into_iter()
+            .take_while(|card| {
+                total += card.value();
+                total <= 31
+            })
+            .collect();
+        prop_assume!(!count.is_empty());
+        prop_assert_eq!(count_points(&count).total(), reference_count_points(&count));
     }
 }

@@ -307,6 +307,61 @@ pub struct Pegging {
     held: [u8; 4],
 }
 
+/// What the last of `cards`, the cards of a count in the order played,
+/// pegs with the cards before it: 15 or 31, and a pair or a run. The go and
+/// the last card are not among them: they depend on who else can play.
+///
+/// ```
+/// use crib_core::{PegReason, count_points, parse_cards};
+/// let cards = parse_cards("7H 8S 6D")?;
+/// assert_eq!(count_points(&cards).reasons(), [PegReason::Run(3)]);
+/// let cards = parse_cards("KH 5S 5D")?;
+/// assert_eq!(count_points(&cards).reasons(), [PegReason::Pair(2)]);
+/// assert_eq!(count_points(&cards[..2]).reasons(), [PegReason::Fifteen]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn count_points(cards: &[Card]) -> PegPoints {
+    let mut points = PegPoints::NONE;
+    match cards.iter().map(|card| card.value()).sum::<u8>() {
+        15 => points.push(PegReason::Fifteen),
+        MAX_COUNT => points.push(PegReason::ThirtyOne),
+        _ => {}
+    }
+    if let Some(reason) = pair_or_run(cards) {
+        points.push(reason);
+    }
+    points
+}
+
+/// The pair or run the last of `cards` makes with the cards before it.
+fn pair_or_run(cards: &[Card]) -> Option<PegReason> {
+    let (&card, before) = cards.split_last()?;
+    let same = before.iter().rev().take_while(|other| other.rank() == card.rank()).count() as u8;
+    if same > 0 {
+        return Some(PegReason::Pair(same + 1));
+    }
+    // The longest run among the latest cards: widen the window backwards
+    // while its ranks stay distinct, and remember the widest window whose
+    // ranks are consecutive.
+    let mut ranks = 0u16;
+    let (mut low, mut high) = (u8::MAX, 0u8);
+    let mut run = 0;
+    for (length, other) in (1u8..).zip(cards.iter().rev()) {
+        let rank = other.rank().index() as u8;
+        if ranks & 1 << rank != 0 {
+            break;
+        }
+        ranks |= 1 << rank;
+        low = low.min(rank);
+        high = high.max(rank);
+        if length >= 3 && high - low + 1 == length {
+            run = length;
+        }
+    }
+    (run >= 3).then_some(PegReason::Run(run))
+}
+
 impl fmt::Debug for Pegging {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Pegging")
@@ -517,7 +572,6 @@ impl Pegging {
     /// [`Pegging::play`] without the checks, for simulations that only make
     /// legal plays. An illegal play leaves a meaningless state.
     pub fn play_unchecked(&mut self, seat: Seat, card: Card) -> PegPlay {
-        let mut points = PegPoints::NONE;
         self.count += card.value();
         self.current[usize::from(self.len)] = card;
         self.len += 1;
@@ -525,14 +579,7 @@ impl Pegging {
         self.held[seat.index()] -= 1;
         self.last = Some(seat);
         let count = self.count;
-        match count {
-            15 => points.push(PegReason::Fifteen),
-            MAX_COUNT => points.push(PegReason::ThirtyOne),
-            _ => {}
-        }
-        if let Some(reason) = self.pair_or_run() {
-            points.push(reason);
-        }
+        let mut points = count_points(self.current());
         let count_ended = if count == MAX_COUNT {
             true
         } else if self.anyone_to_play() {
@@ -581,35 +628,6 @@ impl Pegging {
     }
 
     /// The pair or run that the last card of the count completes.
-    fn pair_or_run(&self) -> Option<PegReason> {
-        let cards = self.current();
-        let (&card, before) = cards.split_last()?;
-        let same =
-            before.iter().rev().take_while(|other| other.rank() == card.rank()).count() as u8;
-        if same > 0 {
-            return Some(PegReason::Pair(same + 1));
-        }
-        // The longest run among the latest cards: widen the window backwards
-        // while its ranks stay distinct, and remember the widest window whose
-        // ranks are consecutive.
-        let mut ranks = 0u16;
-        let (mut low, mut high) = (u8::MAX, 0u8);
-        let mut run = 0;
-        for (length, other) in (1u8..).zip(cards.iter().rev()) {
-            let rank = other.rank().index() as u8;
-            if ranks & 1 << rank != 0 {
-                break;
-            }
-            ranks |= 1 << rank;
-            low = low.min(rank);
-            high = high.max(rank);
-            if length >= 3 && high - low + 1 == length {
-                run = length;
-            }
-        }
-        (run >= 3).then_some(PegReason::Run(run))
-    }
-
     fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
         Seat::ALL.into_iter().take(usize::from(self.players))
     }

@@ -386,14 +386,16 @@ pub(crate) fn plays_greedily(pegging: &Pegging, seat: Seat, held: CardSet) -> bo
         if !own.contains(card) {
             continue;
         }
-        let before = &count[..at];
-        let room = MAX_COUNT - before.iter().map(|card| card.value()).sum::<u8>();
+        let room = MAX_COUNT - count[..at].iter().map(|card| card.value()).sum::<u8>();
         let fits: CardSet = (held | later).iter().filter(|card| card.value() <= room).collect();
         later.remove(card);
+        // The count up to this card, each card that fitted tried in its place.
+        let mut cards = [card; 16];
+        cards[..at].copy_from_slice(&count[..at]);
         let points = |play: Card| {
-            let mut cards = before.to_vec();
-            cards.push(play);
-            crib_core::count_points(&cards).total()
+            let mut cards = cards;
+            cards[at] = play;
+            crib_core::count_points(&cards[..=at]).total()
         };
         if crate::player::most_points(fits, points)
             .is_none_or(|greedy| greedy.rank() != card.rank())

@@ -627,7 +627,6 @@ impl Pegging {
         PegGo { point_to: Some(last), count_ended: true }
     }
 
-    /// The pair or run that the last card of the count completes.
     fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
         Seat::ALL.into_iter().take(usize::from(self.players))
     }

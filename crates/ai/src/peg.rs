@@ -363,13 +363,20 @@ fn inferred_world(
         return None;
     }
     let greedy = options.play == PlayModel::Mixed && rng.random_bool(0.5);
-    if greedy && !plays_greedily(&view.pegging, other, held) {
-        return None;
-    }
     let mut world = World { held: [CardSet::EMPTY; 4], crib: deal - keep, greedy };
     world.held[view.seat.index()] = view.hand;
     world.held[other.index()] = held;
-    Some(world)
+    (!greedy || greedy_explains(view, &world)).then_some(world)
+}
+
+/// Whether every seat of the other sides played greedily in this count
+/// ([`plays_greedily`]), holding what `world` gives it.
+pub(crate) fn greedy_explains(view: &View, world: &World) -> bool {
+    let me = view.config.side_of(view.seat);
+    view.config
+        .seats()
+        .filter(|&seat| view.config.side_of(seat) != me)
+        .all(|seat| plays_greedily(&view.pegging, seat, world.held[seat.index()]))
 }
 
 /// Whether the cards `seat` played in the current count are each the

@@ -52,8 +52,9 @@ use rand::RngExt;
 
 use crate::crib::Stake;
 use crate::peg::{
-    Inference, Memo, NetPoints, PegOptions, PlayModel, World, agrees_with_go, draw, inferred_keep,
-    most_constrained_first, net_gain, playable, plays_greedily, uniform_held, world_show,
+    Inference, Memo, NetPoints, PegOptions, PlayModel, World, agrees_with_go, draw,
+    greedy_explains, inferred_keep, most_constrained_first, net_gain, playable, uniform_held,
+    world_show,
 };
 
 /// What winning the game is worth, in points of the play: far more than
@@ -128,7 +129,6 @@ pub(crate) fn sample_worlds(
 ) -> Vec<World> {
     let unseen: Vec<Card> = (!view.known_cards()).iter().collect();
     let wanted = worlds_wanted(view.config.players(), options);
-    let me = view.config.side_of(view.seat);
     (0..wanted)
         .map(|_| {
             // The model of the play drawn for each try, as with two
@@ -137,11 +137,7 @@ pub(crate) fn sample_worlds(
             let tried = (0..options.tries).find_map(|_| {
                 let greedy = options.play == PlayModel::Mixed && rng.random_bool(0.5);
                 let world = sample_world(view, options, &unseen, rng);
-                let explained =
-                    !greedy
-                        || view.config.seats().filter(|&seat| view.config.side_of(seat) != me).all(
-                            |seat| plays_greedily(&view.pegging, seat, world.held[seat.index()]),
-                        );
+                let explained = !greedy || greedy_explains(view, &world);
                 explained.then_some(World { greedy, ..world })
             });
             tried.unwrap_or_else(|| sample_world(view, options, &unseen, rng))

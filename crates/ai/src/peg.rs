@@ -1029,8 +1029,8 @@ mod tests {
     use crib_core::{Action, Game, Phase};
 
     use super::*;
-    use crate::Player;
     use crate::peg_more::{WORLDS_DIVISOR, WORLDS_DIVISOR_THREE};
+    use crate::{Player, Strategy};
 
     /// The mixed model keeps the best hand in about half its draws and the
     /// sensible keep in the rest, on a pone's deal where the two differ
@@ -1135,46 +1135,29 @@ mod tests {
         worlds.iter().filter(|world| world.greedy).count()
     }
 
-    /// Plays a seeded game of two `players`, calling `check` with the game
-    /// and the view before every play.
-    fn each_play(
-        seed: u64,
-        players: &mut [&mut dyn Player; 2],
-        mut check: impl FnMut(&Game, &View),
-    ) {
-        let mut game = Game::new(GameConfig::default(), Seat::ALL[0], seed).unwrap();
-        while game.phase() != Phase::Over {
-            let Some((seat, action)) = Seat::ALL[..2]
-                .iter()
-                .find_map(|&seat| players[seat.index()].act(&game.view(seat)).map(|a| (seat, a)))
-            else {
-                break;
-            };
-            if matches!(action, Action::Play(_)) {
-                check(&game, &game.view(seat));
-            }
-            game.play(seat, action).unwrap();
-        }
-    }
-
-    /// `basic` passes the test of a greedy player at every play of 100
-    /// seeded games, with the cards it truly holds; the expert, who is not
-    /// greedy, fails it now and then.
+    /// `basic` passes the test of a greedy player at every position of the
+    /// play in 100 seeded games, with the cards it truly holds; the expert,
+    /// who is not greedy, fails it now and then.
     #[test]
     fn basic_plays_greedily_and_the_expert_does_not() {
         let (mut tested, mut counted) = (0, 0);
         let mut not_greedy = 0;
+        let seats = [Strategy::Basic, Strategy::Expert];
+        let [basic_seat, expert_seat] = [Seat::ALL[0], Seat::ALL[1]];
         for seed in 0..100 {
-            let (mut basic, mut expert) = (crate::BasicPlayer, crate::ExpertPlayer::new(seed));
-            each_play(seed, &mut [&mut basic, &mut expert], |game, view| {
-                // Before each play, each seat's cards played in this count.
-                let [basic_seat, expert_seat] = [Seat::ALL[0], Seat::ALL[1]];
-                assert!(plays_greedily(&view.pegging, basic_seat, game.hand(basic_seat)));
+            let mut check = |game: &Game| {
+                if game.phase() != Phase::Pegging {
+                    return;
+                }
+                // Each seat's cards played in this count, from what it holds.
+                let pegging = game.pegging();
+                assert!(plays_greedily(pegging, basic_seat, game.hand(basic_seat)));
                 not_greedy +=
-                    u32::from(!plays_greedily(&view.pegging, expert_seat, game.hand(expert_seat)));
+                    u32::from(!plays_greedily(pegging, expert_seat, game.hand(expert_seat)));
                 tested += 1;
-                counted += view.pegging.current().len();
-            });
+                counted += pegging.current().len();
+            };
+            crate::play_game_watched(GameConfig::default(), &seats, seed, 0, &mut check).unwrap();
         }
         assert!(tested > 3000 && counted > 3000, "{tested} positions, {counted} cards");
         assert!(not_greedy > 100, "the expert played greedily at all but {not_greedy}");

@@ -14,8 +14,12 @@
 //! for each place at the table: the dealer, the pone, and with three or
 //! four players the seats after the pone.
 //!
+//! With `pairs` after the players, only the pairs of ranks are fitted (91
+//! values a place, the triples' left at 0), as for three and four players,
+//! whose rounds are dearer to play and whose keeps differ by one card.
+//!
 //! ```text
-//! cargo run --release -p crib-ai --example pegfit -- [rounds] [seed] [players]
+//! cargo run --release -p crib-ai --example pegfit -- [rounds] [seed] [players] [pairs]
 //! ```
 
 use crib_ai::{
@@ -70,17 +74,17 @@ impl Sums {
         self
     }
 
-    /// Solves `X'X b = X'y` by Gaussian elimination with partial pivoting.
-    fn solve(&self) -> Vec<f64> {
-        let n = FEATURES;
-        let mut a = self.xx.clone();
+    /// Solves `X'X b = X'y` by Gaussian elimination with partial pivoting,
+    /// over the first `n` features (the others get 0).
+    fn solve(&self, n: usize) -> Vec<f64> {
+        let mut a: Vec<f64> = (0..n * n).map(|k| self.xx[k / n * FEATURES + k % n]).collect();
         // A light ridge: pairs and triples of ranks that (almost) never
         // meet in a keep get a coefficient near 0 rather than an unstable
         // one.
         for i in 0..n {
             a[i * n + i] += RIDGE;
         }
-        let mut b = self.xy.clone();
+        let mut b = self.xy[..n].to_vec();
         for column in 0..n {
             let pivot = (column..n)
                 .max_by(|&i, &j| a[i * n + column].abs().total_cmp(&a[j * n + column].abs()))
@@ -100,7 +104,9 @@ impl Sums {
                 }
             }
         }
-        (0..n).map(|i| b[i] / a[i * n + i]).collect()
+        let mut coefficients: Vec<f64> = (0..n).map(|i| b[i] / a[i * n + i]).collect();
+        coefficients.resize(FEATURES, 0.0);
+        coefficients
     }
 }
 
@@ -109,6 +115,15 @@ fn main() {
     let rounds: u64 = args.next().and_then(|text| text.parse().ok()).unwrap_or(20_000);
     let seed: u64 = args.next().and_then(|text| text.parse().ok()).unwrap_or(1);
     let players: u8 = args.next().and_then(|text| text.parse().ok()).unwrap_or(2);
+    let pairs_only = match args.next().as_deref() {
+        None => false,
+        Some("pairs") => true,
+        Some(other) => {
+            eprintln!("pegfit: {other:?}: the fourth argument is `pairs` or nothing");
+            std::process::exit(2);
+        }
+    };
+    let fitted = if pairs_only { rank_pair(12, 12) + 1 } else { FEATURES };
     let Ok(config) = GameConfig::new(players, 121) else {
         eprintln!("pegfit: {players} players: the table seats 2, 3 or 4");
         std::process::exit(2);
@@ -182,7 +197,7 @@ fn main() {
         })
         .reduce(empty, |a, b| a.into_iter().zip(b).map(|(a, b)| a.merge(b)).collect());
     for (place, sums) in sums.iter().enumerate() {
-        let coefficients = sums.solve();
+        let coefficients = sums.solve(fitted);
         let mean = sums.y / sums.n;
         let name = match place {
             0 => "dealer".to_owned(),
@@ -201,7 +216,7 @@ fn main() {
         for low in 0..13 {
             line((low..13).map(|high| coefficients[rank_pair(low, high)]).collect());
         }
-        for low in 0..13 {
+        for low in (0..13).filter(|_| !pairs_only) {
             for middle in low..13 {
                 line(
                     (middle..13).map(|high| coefficients[rank_triple(low, middle, high)]).collect(),

@@ -16,14 +16,15 @@
 use crib_ai::{BasicPlayer, Player, Strategy};
 use crib_core::{Action, Event, Game, GameConfig, Phase, Seat, derive_seed};
 
+#[path = "common/args.rs"]
+mod args;
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let rounds: u64 = args.next().and_then(|text| text.parse().ok()).unwrap_or(2000);
-    let strategy: Strategy =
-        args.next().and_then(|text| text.parse().ok()).unwrap_or(Strategy::Expert);
-    let seed: u64 = args.next().and_then(|text| text.parse().ok()).unwrap_or(1);
-    let discarder: Strategy =
-        args.next().and_then(|text| text.parse().ok()).unwrap_or(Strategy::Basic);
+    let mut args = args::Args::new("peg3");
+    let rounds: u64 = args.next_or("rounds", 2000);
+    let strategy = args.next_or("strategy", Strategy::Expert);
+    let seed: u64 = args.next_or("seed", 1);
+    let discarder = args.next_or("discarding strategy", Strategy::Basic);
     let config = GameConfig::new(3, 121).expect("three players");
     // Pegged by the tested seat, the one after it, the one before it.
     let mut seats = [0u64; 3];

@@ -30,6 +30,9 @@ use crib_core::{Action, CardSet, Deck, Game, GameConfig, Phase, Seat, derive_see
 use rand::RngExt;
 use rayon::prelude::*;
 
+#[path = "common/args.rs"]
+mod args;
+
 /// The ridge added to the normal equations' diagonal.
 const RIDGE: f64 = 1.0;
 
@@ -111,14 +114,14 @@ impl Sums {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let rounds: u64 = args.next().and_then(|text| text.parse().ok()).unwrap_or(20_000);
-    let seed: u64 = args.next().and_then(|text| text.parse().ok()).unwrap_or(1);
-    let players: u8 = args.next().and_then(|text| text.parse().ok()).unwrap_or(2);
-    let pairs_only = match args.next().as_deref() {
-        None => false,
-        Some("pairs") => true,
-        Some(other) => {
+    let mut args = args::Args::new("pegfit");
+    let rounds: u64 = args.next_or("rounds", 20_000);
+    let seed: u64 = args.next_or("seed", 1);
+    let players: u8 = args.next_or("players", 2);
+    let pairs_only = match args.next_or("fit", String::new()).as_str() {
+        "" => false,
+        "pairs" => true,
+        other => {
             eprintln!("pegfit: {other:?}: the fourth argument is `pairs` or nothing");
             std::process::exit(2);
         }

@@ -9,12 +9,14 @@
 
 use crib_ai::{Strategy, measure_rounds};
 
+#[path = "common/args.rs"]
+mod args;
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let games: u64 = args.next().and_then(|text| text.parse().ok()).unwrap_or(2000);
-    let strategy: Strategy =
-        args.next().and_then(|text| text.parse().ok()).unwrap_or(Strategy::Expert);
-    let seed: u64 = args.next().and_then(|text| text.parse().ok()).unwrap_or(1);
+    let mut args = args::Args::new("rounds");
+    let games: u64 = args.next_or("games", 2000);
+    let strategy = args.next_or("strategy", Strategy::Expert);
+    let seed: u64 = args.next_or("seed", 1);
     let measured = measure_rounds(crib_core::GameConfig::default(), games, seed, strategy, &|| {});
     let rate = measured.first_dealer_rate();
     eprintln!(

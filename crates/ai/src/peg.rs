@@ -362,21 +362,27 @@ fn inferred_world(
     if !played.is_subset(keep) || !agrees_with_go(&view.pegging, other, held) {
         return None;
     }
-    let greedy = options.play == PlayModel::Mixed && rng.random_bool(0.5);
+    let greedy = draw_greedy(options, rng);
     let mut world = World { held: [CardSet::EMPTY; 4], crib: deal - keep, greedy };
     world.held[view.seat.index()] = view.hand;
     world.held[other.index()] = held;
-    (!greedy || greedy_explains(view, &world)).then_some(world)
+    explained(view, world)
 }
 
-/// Whether every seat of the other sides played greedily in this count
-/// ([`plays_greedily`]), holding what `world` gives it.
-pub(crate) fn greedy_explains(view: &View, world: &World) -> bool {
+/// The model of the other sides' play for one try at a world
+/// ([`PlayModel`]): greedy with even odds under `Mixed`, else searching.
+pub(crate) fn draw_greedy(options: &PegOptions, rng: &mut impl rand::Rng) -> bool {
+    options.play == PlayModel::Mixed && rng.random_bool(0.5)
+}
+
+/// `world`, unless its other sides play greedily and some seat of theirs
+/// did not in this count, holding what `world` gives it
+/// ([`plays_greedily`]).
+pub(crate) fn explained(view: &View, world: World) -> Option<World> {
     let me = view.config.side_of(view.seat);
-    view.config
-        .seats()
-        .filter(|&seat| view.config.side_of(seat) != me)
-        .all(|seat| plays_greedily(&view.pegging, seat, world.held[seat.index()]))
+    let greedy = |seat: Seat| plays_greedily(&view.pegging, seat, world.held[seat.index()]);
+    let mut seats = view.config.seats().filter(|&seat| view.config.side_of(seat) != me);
+    (!world.greedy || seats.all(greedy)).then_some(world)
 }
 
 /// Whether the cards `seat` played in the current count are each the

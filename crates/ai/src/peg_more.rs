@@ -48,13 +48,11 @@
 //! that is about to.
 
 use crib_core::{Card, CardSet, GameConfig, Pegging, Seat, Side, View};
-use rand::RngExt;
 
 use crate::crib::Stake;
 use crate::peg::{
-    Inference, Memo, NetPoints, PegOptions, PlayModel, World, agrees_with_go, draw,
-    greedy_explains, inferred_keep, most_constrained_first, net_gain, playable, uniform_held,
-    world_show,
+    Inference, Memo, NetPoints, PegOptions, World, agrees_with_go, draw, draw_greedy, explained,
+    inferred_keep, most_constrained_first, net_gain, playable, uniform_held, world_show,
 };
 
 /// What winning the game is worth, in points of the play: far more than
@@ -135,10 +133,8 @@ pub(crate) fn sample_worlds(
             // players: a greedy world must explain every opponent's plays
             // in this count, or it is drawn again.
             let tried = (0..options.tries).find_map(|_| {
-                let greedy = options.play == PlayModel::Mixed && rng.random_bool(0.5);
-                let world = sample_world(view, options, &unseen, rng);
-                let explained = !greedy || greedy_explains(view, &world);
-                explained.then_some(World { greedy, ..world })
+                let greedy = draw_greedy(options, rng);
+                explained(view, World { greedy, ..sample_world(view, options, &unseen, rng) })
             });
             tried.unwrap_or_else(|| sample_world(view, options, &unseen, rng))
         })
@@ -460,7 +456,8 @@ mod tests {
         let config = GameConfig::new(3, 121).unwrap();
         // Every other seat searching, as the plain minimax has it (greedy
         // opponents are checked against their own plain search in `peg`).
-        let options = PegOptions { worlds: 8, play: PlayModel::Search, ..PegOptions::default() };
+        let options =
+            PegOptions { worlds: 8, play: crate::PlayModel::Search, ..PegOptions::default() };
         let mut compared = 0;
         for seed in 0..12 {
             let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();

@@ -238,7 +238,7 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
         };
         // Near the end of a game of two sides the values depend on the
         // world's show; away from it the memo's positions name every card
-        // held (and the four-player search, cut at a depth, keeps none), so
+        // held (and a four-player search cut at a depth keeps none), so
         // its values hold in every world.
         if board.is_some() {
             memo.clear();
@@ -505,7 +505,7 @@ struct Endgame {
     table: &'static WinTable,
     /// The plies searched from the player's play: every one with two
     /// players; with four a few, or every one once few cards are left
-    /// ([`depth_near_end`](crate::peg_more::depth_near_end)).
+    /// ([`plies`](crate::peg_more::plies)).
     depth: u32,
     /// The measured mean points of the play for each card still to play:
     /// the player's side's and the other's. At the depth cut the rest of
@@ -522,7 +522,7 @@ impl Endgame {
         let depth = if config.players() == 2 {
             u32::MAX
         } else {
-            crate::peg_more::depth_near_end(&view.pegging, options)
+            crate::peg_more::plies(&view.pegging, options)
         };
         let cards = f64::from(u32::from(config.players()) * u32::from(crib_core::CARDS_TO_PLAY));
         let per_card = table.play_means(dealing).map(|points| points / cards);
@@ -909,8 +909,8 @@ pub(crate) struct NetPoints {
     /// The plies searched (`u32::MAX`: to the end of the play).
     pub(crate) depth: u32,
     /// Whether the values of positions at the start of a count are kept in
-    /// the memo: only for a search to the end of the play with two or three
-    /// players (the key holds two or three hands).
+    /// the memo: only for a search to the end of the play (the key holds
+    /// every hand).
     pub(crate) remember: bool,
     /// The other sides' seats play greedily ([`PlayModel`]).
     pub(crate) greedy: bool,

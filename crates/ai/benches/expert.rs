@@ -121,8 +121,9 @@ fn expert_play(bencher: divan::Bencher, plays: usize) {
 }
 
 /// An expert play at the lead and after two cards with three and four
-/// players (a search of six plies).
-#[divan::bench(args = [(3, 0), (3, 2), (4, 0), (4, 2)])]
+/// players (with four a search of six plies), and with four after six
+/// cards (ten left: a search to the end of the play).
+#[divan::bench(args = [(3, 0), (3, 2), (4, 0), (4, 2), (4, 6)])]
 fn expert_play_more_players(bencher: divan::Bencher, (players, plays): (u8, usize)) {
     let views = play_views(players, plays);
     let mut next = views.iter().cycle();

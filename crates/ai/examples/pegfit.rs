@@ -12,7 +12,10 @@
 //! regressed by least squares, with a light ridge, on the features of the
 //! kept ranks (a count for each pair and each triple of ranks), separately
 //! for each place at the table: the dealer, the pone, and with three or
-//! four players the seats after the pone.
+//! four players the seats after the pone. The rounds are summed in
+//! parallel, in whatever order the threads take them; the sums are of
+//! whole counts and of whole and half points, exact in any order, so the
+//! number of threads changes nothing either.
 //!
 //! With `pairs` after the players, only the pairs of ranks are fitted (91
 //! values a place, the triples' left at 0), as for three and four players,

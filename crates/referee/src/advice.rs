@@ -139,21 +139,40 @@ fn possessive_noun(who: &Perspective, seat: Seat) -> String {
     if who.is_me(seat) { "yours".to_owned() } else { who.possessive(seat) }
 }
 
+/// Whose chance of winning the expert weighs: "your side's" with
+/// partners, else "your".
+fn your_or_your_sides(who: &Perspective) -> &'static str {
+    if who.config().players() == 4 { "your side's" } else { "your" }
+}
+
+/// The points the expert's search nets for the player: its own (or its
+/// side's) less the others', as the play's search counts them.
+fn net_points_words(who: &Perspective) -> &'static str {
+    match who.config().players() {
+        2 => "the points you net to the end of the play (yours less your opponent's)",
+        3 => {
+            "the points you net to the end of the play (yours less the mean of the two other \
+             players')"
+        }
+        _ => "the points your side nets to the end of the play (your side's less the other side's)",
+    }
+}
+
 fn play_text(hint: &PlayHint, who: &Perspective) -> HintText {
+    let net = net_points_words(who);
     let measure = match hint.measure {
-        PlayMeasure::NetPoints => {
-            "Each card's value is the expert's average of the points your side nets to the end \
-             of the play, over the hands the others may hold."
-        }
-        PlayMeasure::WinChance => {
-            "Near the end of the game the expert plays to win: each card's value is its chance \
-             of winning the game."
-        }
-        PlayMeasure::PointsAndGame => {
-            "Near the end of the game the expert plays to win: each card's value is the points \
-             your side nets to the end of the play, a game won counting 100 and a game lost \
-             minus 100, averaged over the hands the others may hold."
-        }
+        PlayMeasure::NetPoints => format!(
+            "Each card's value is the expert's average of {net}, over the hands the others may \
+             hold."
+        ),
+        PlayMeasure::WinChance => "Near the end of the game the expert plays to win: each \
+                                   card's value is its chance of winning the game."
+            .to_owned(),
+        PlayMeasure::PointsAndGame => format!(
+            "Near the end of the game the expert plays to win: each card's value is {net}, a \
+             game won counting 100 and a game lost minus 100, averaged over the hands the \
+             others may hold."
+        ),
     };
     let rows = hint
         .options
@@ -175,10 +194,7 @@ fn play_text(hint: &PlayHint, who: &Perspective) -> HintText {
     HintText {
         kind: "play",
         title: format!("Play {}", card_text(hint.choice)),
-        lines: vec![
-            format!("The expert would play {}.", card_text(hint.choice)),
-            measure.to_owned(),
-        ],
+        lines: vec![format!("The expert would play {}.", card_text(hint.choice)), measure],
         columns: ["card", "count", "pegs", "value"].map(str::to_owned).to_vec(),
         rows,
     }
@@ -230,7 +246,7 @@ fn card_reasons(option: &CardFacts, hint: &PlayHint, who: &Perspective) -> Vec<S
         None => {}
     }
     if hint.measure == PlayMeasure::WinChance {
-        let yours = if who.config().players() == 4 { "your side's" } else { "your" };
+        let yours = your_or_your_sides(who);
         reasons.push(format!(
             "The expert puts {yours} chance of winning with it at {:.0}%.",
             100.0 * option.value
@@ -377,6 +393,41 @@ mod tests {
         assert!(said_pegs > 0);
     }
 
+    /// The view of the seat to lead the play in a round of `players` dealt
+    /// by seat 0 (the discards `basic`'s), every side at `score`.
+    fn lead_view(players: u8, score: u16) -> View {
+        let config = GameConfig::new(players, 121).expect("2 to 4 players");
+        let mut game = Game::new(config, Seat::ALL[0], 5).expect("seat 0 deals");
+        game.play(Seat::ALL[0], Action::Deal).expect("the deal");
+        for seat in config.seats() {
+            let discard = BasicPlayer.discard(&game.view(seat));
+            game.play(seat, Action::Discard(discard)).expect("a discard");
+        }
+        let seat = game.pegging().turn().expect("a seat to lead");
+        let mut view = game.view(seat);
+        for side in config.all_sides() {
+            view.board.set(side, score);
+        }
+        view
+    }
+
+    #[test]
+    fn the_play_hint_says_whose_points_its_values_net() {
+        // Far from the end the values are net points: the player's (or
+        // its side's) less the others', as the search counts them.
+        for (players, says) in [
+            (2, "the points you net to the end of the play (yours less your opponent's)"),
+            (3, "(yours less the mean of the two other players')"),
+            (4, "the points your side nets to the end of the play (your side's less the other"),
+        ] {
+            let view = lead_view(players, 10);
+            let Hint::Play(play) = hint(&view, 5) else { panic!("a play hint") };
+            assert_eq!(play.measure, PlayMeasure::NetPoints, "{players} players");
+            let text = hint_text(&Hint::Play(play), &perspective(view.config, view.seat));
+            assert!(text.lines[1].contains(says), "{players} players: {}", text.lines[1]);
+        }
+    }
+
     #[test]
     fn near_the_end_the_play_hint_says_what_its_values_measure() {
         for (players, measure, says) in [
@@ -388,21 +439,11 @@ mod tests {
                 "The expert puts your side's chance of winning with it at ",
             ),
         ] {
-            let config = GameConfig::new(players, 121).expect("2 to 4 players");
-            let mut game = Game::new(config, Seat::ALL[0], 5).expect("seat 0 deals");
-            game.play(Seat::ALL[0], Action::Deal).expect("the deal");
-            for seat in config.seats() {
-                let discard = BasicPlayer.discard(&game.view(seat));
-                game.play(seat, Action::Discard(discard)).expect("a discard");
-            }
-            let seat = game.pegging().turn().expect("a seat to lead");
-            let mut view = game.view(seat);
-            for side in config.all_sides() {
-                view.board.set(side, 110);
-            }
+            let view = lead_view(players, 110);
+            let config = view.config;
             let Hint::Play(play) = hint(&view, 5) else { panic!("a play hint") };
             assert_eq!(play.measure, measure, "{players} players");
-            let text = hint_text(&Hint::Play(play.clone()), &perspective(config, seat));
+            let text = hint_text(&Hint::Play(play.clone()), &perspective(config, view.seat));
             let chance = measure == PlayMeasure::WinChance;
             assert_eq!(
                 text.lines.iter().any(|line| line.contains("its chance of winning")),

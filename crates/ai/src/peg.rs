@@ -83,8 +83,8 @@ pub enum PlayModel {
     /// As the expert does: every opponent searches, seeing the sample's
     /// cards.
     Search,
-    /// Drawn for each sample with even odds: the search above, or the
-    /// greedy play of `basic` and many simple programs (the card that pegs
+    /// Drawn for each sample, greedy with [`PegOptions::greedy`]'s chance
+    /// (even odds by default): the search above, or the greedy play of `basic` and many simple programs (the card that pegs
     /// the most now, the highest of equals) for every seat of the other
     /// sides. A greedy sample is kept only if each opponent's cards played
     /// in this count are the ones the greedy play chooses from the cards
@@ -107,6 +107,10 @@ pub struct PegOptions {
     pub inference: Inference,
     /// The model of the opponents' play.
     pub play: PlayModel,
+    /// With [`PlayModel::Mixed`], the chance that a sample's other sides
+    /// play greedily: even odds, unless the expert has seen them play
+    /// greedily in earlier rounds (see [`Observed`](crate::Observed)).
+    pub greedy: f64,
     /// With four players, and three near the end of the game, the plies
     /// searched (near the end of the game, every ply once few cards are
     /// left); with three away from it the search goes to the end of the
@@ -127,6 +131,7 @@ impl Default for PegOptions {
             tries: 12,
             inference: Inference::Mixed,
             play: PlayModel::Mixed,
+            greedy: 0.5,
             depth: 6,
             endgame: 40,
         }
@@ -370,9 +375,10 @@ fn inferred_world(
 }
 
 /// The model of the other sides' play for one try at a world
-/// ([`PlayModel`]): greedy with even odds under `Mixed`, else searching.
+/// ([`PlayModel`]): greedy with `options.greedy`'s chance under `Mixed`,
+/// else searching.
 pub(crate) fn draw_greedy(options: &PegOptions, rng: &mut impl rand::Rng) -> bool {
-    options.play == PlayModel::Mixed && rng.random_bool(0.5)
+    options.play == PlayModel::Mixed && rng.random_bool(options.greedy.clamp(0.0, 1.0))
 }
 
 /// `world`, unless its other sides play greedily and some seat of theirs

@@ -30,6 +30,7 @@ mod discard;
 mod hint;
 mod keep;
 mod keep_stats;
+mod learn;
 mod peg;
 mod peg_more;
 mod peg_value;
@@ -47,6 +48,7 @@ pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, d
 pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Reply, Setup, hint};
 pub use keep::{KeepValue, keep_values, keep_values_for_game};
 pub use keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
+pub use learn::Observed;
 pub use peg::{
     Inference, PegOptions, PlayAnalysis, PlayMeasure, PlayModel, analyse_play, choose_play,
     play_values,

@@ -36,6 +36,8 @@ use crib_core::{
 use rand::RngExt;
 use serde::Serialize;
 
+use crate::learn::{Observed, PlayTypes};
+
 /// A seat's decision maker.
 pub trait Player {
     /// The cards to give to the crib: 2 with two players, else 1, from the
@@ -44,6 +46,13 @@ pub trait Player {
 
     /// The card to play, or `None` to say go (only when no held card fits).
     fn play(&mut self, view: &View) -> Option<Card>;
+
+    /// Takes note of what happened at the table that a view does not keep:
+    /// the deal, the other seats' plays and gos, and the hands shown. A
+    /// player that learns from the game uses it; by default it is ignored.
+    fn observe(&mut self, observed: &Observed) {
+        let _ = observed;
+    }
 
     /// The action for whatever the view asks of the seat: the deal, a
     /// discard or a play; `None` when the seat is not to act.
@@ -182,6 +191,12 @@ impl Player for BuiltIn {
             BuiltIn::Expert(player) => player.play(view),
         }
     }
+
+    fn observe(&mut self, observed: &Observed) {
+        if let BuiltIn::Expert(player) = self {
+            player.observe(observed);
+        }
+    }
 }
 
 /// Any legal action, chosen uniformly by a seeded generator.
@@ -256,14 +271,19 @@ impl Player for EasyPlayer {
 /// The expert: the discard worth most in hand, crib and play together, and
 /// a search of the play over sampled hands of the opponents.
 ///
-/// Its choices depend only on the seed and on what the view shows: each
-/// decision draws its samples from a generator seeded by the player's seed
-/// and the position, so the same position always gets the same answer.
+/// Its choices depend only on the seed, on what the view shows and on what
+/// it has seen of the game before ([`Player::observe`]: in the play, how
+/// often its samples' opponents play greedily, see [`Observed`]): each decision
+/// draws its samples from a generator seeded by the player's seed and the
+/// position, so the same position in the same game always gets the same
+/// answer.
 #[derive(Clone, Debug)]
 pub struct ExpertPlayer {
     seed: u64,
     /// How it decides.
     pub options: ExpertOptions,
+    /// What it has learnt of the other seats' play this game.
+    types: PlayTypes,
 }
 
 /// The settings of an [`ExpertPlayer`].
@@ -340,7 +360,14 @@ impl ExpertPlayer {
     /// An expert with the given settings.
     #[must_use]
     pub fn with_options(seed: u64, options: ExpertOptions) -> ExpertPlayer {
-        ExpertPlayer { seed, options }
+        ExpertPlayer { seed, options, types: PlayTypes::default() }
+    }
+
+    /// The chance that `seat` plays greedily, from the plays and hands the
+    /// expert has seen this game (one half before any).
+    #[must_use]
+    pub fn greedy_chance(&self, seat: Seat) -> f64 {
+        self.types.greedy(seat)
     }
 }
 
@@ -389,12 +416,21 @@ impl ExpertPlayer {
     /// and the card it plays (see [`analyse_play`](crate::analyse_play)).
     #[must_use]
     pub fn play_analysis(&self, view: &View) -> crate::PlayAnalysis {
-        crate::analyse_play(view, &self.options.pegging, position_seed(self.seed, view))
+        crate::analyse_play(view, &self.pegging_options(view), position_seed(self.seed, view))
+    }
+
+    /// The settings of the play's search in `view`: the samples' opponents
+    /// greedy as often as the game so far suggests.
+    fn pegging_options(&self, view: &View) -> crate::PegOptions {
+        let mut options = self.options.pegging;
+        options.greedy = self.types.greedy_samples(view.config, view.seat);
+        options
     }
 }
 
 impl Player for ExpertPlayer {
     fn discard(&mut self, view: &View) -> CardSet {
+        self.types.set_config(view.config);
         match self.keep_analysis(view).first() {
             Some(best) => best.discard,
             // Not a deal (a view outside the discard): as the basic player.
@@ -402,9 +438,20 @@ impl Player for ExpertPlayer {
         }
     }
 
-    /// The analysis's choice, without the search when one card fits.
+    /// The analysis's choice, without the search when one card fits; the
+    /// samples' opponents greedy as often as the game so far suggests.
     fn play(&mut self, view: &View) -> Option<Card> {
-        crate::choose_play(view, &self.options.pegging, position_seed(self.seed, view))
+        self.types.set_config(view.config);
+        self.types.sync(&view.pegging);
+        let options = self.pegging_options(view);
+        let card = crate::choose_play(view, &options, position_seed(self.seed, view));
+        let seat = view.seat;
+        self.observe(&card.map_or(Observed::Go { seat }, |card| Observed::Played { seat, card }));
+        card
+    }
+
+    fn observe(&mut self, observed: &Observed) {
+        self.types.see(observed);
     }
 }
 

@@ -3,14 +3,14 @@
 //! The referee owns the game and tells each [`Contestant`] what its seat may
 //! know, as [`Notice`]s in the order the protocol gives them, and asks it for
 //! its decisions. A [`BuiltIn`](BuiltInContestant) player decides from the
-//! seat's [`View`] and needs no telling; an [`EngineContestant`] turns each
+//! seat's [`View`] and what it has seen of the plays and shows; an [`EngineContestant`] turns each
 //! notice into a protocol command for its process, checks every answer, and
 //! reports anything the contract does not allow as a [`Fault`]. After a fault
 //! the engine's process is dropped (killed and reaped) and a new one is
 //! started for the next game: whatever state the old one was in cannot be
 //! trusted.
 
-use crib_ai::{BuiltIn, ExpertOptions, ExpertPlayer, Player, Strategy};
+use crib_ai::{BuiltIn, ExpertOptions, ExpertPlayer, Observed, Player, Strategy};
 use crib_core::{Board, Card, CardSet, Event, GameConfig, Seat, Show, View};
 use crib_protocol::Command;
 
@@ -60,6 +60,19 @@ pub enum Notice {
 }
 
 impl Notice {
+    /// What a built-in player takes note of ([`Player::observe`]): the
+    /// deal, the plays, the gos and the hands shown.
+    #[must_use]
+    pub fn observed(&self) -> Option<Observed> {
+        match *self {
+            Notice::Deal { dealer, .. } => Some(Observed::Deal { dealer }),
+            Notice::Played { seat, card } => Some(Observed::Played { seat, card }),
+            Notice::Go { seat } => Some(Observed::Go { seat }),
+            Notice::Show { seat, show, .. } => Some(Observed::Shown { seat, hand: show.hand() }),
+            Notice::Starter(_) | Notice::Crib { .. } => None,
+        }
+    }
+
     /// What `seat` is told of `event`, if anything. The event must already be
     /// redacted for the seat ([`Event::for_seat`]); a seat is never told of
     /// its own plays and gos, which it made itself.
@@ -103,10 +116,11 @@ pub trait Contestant {
         self.describe()
     }
 
-    /// Whether the player decides from the seat's view alone, keeping no
-    /// game of its own: then a resumed match may take a saved move it would
-    /// not choose now (a match saved by an older program), since nothing of
-    /// it goes out of step. An engine keeps its own game, so by default no.
+    /// Whether the player decides from the seat's view (and what it is
+    /// told, which a resumed match tells it again), keeping no game of its
+    /// own: then a resumed match may take a saved move it would not choose
+    /// now (a match saved by an older program), since nothing of it goes
+    /// out of step. An engine keeps its own game, so by default no.
     fn decides_from_view(&self) -> bool {
         false
     }
@@ -207,8 +221,11 @@ impl Contestant for BuiltInContestant {
         Ok(())
     }
 
-    fn notify(&mut self, _: &Notice) -> Result<(), Fault> {
-        // Everything a built-in player may know is in the view it is given.
+    fn notify(&mut self, notice: &Notice) -> Result<(), Fault> {
+        // The view has the rest; the expert learns from the plays and shows.
+        if let Some(observed) = notice.observed() {
+            self.player.observe(&observed);
+        }
         Ok(())
     }
 
@@ -439,4 +456,39 @@ fn cards(payload: &str) -> Result<Vec<Card>, String> {
             word.parse::<Card>().map_err(|error| error.to_string())
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crib_ai::BasicPlayer;
+    use crib_core::{Action, Game, Phase};
+
+    use super::*;
+
+    /// The built-in expert learns from what its seat is told: after a game
+    /// against `basic`, it takes `basic` to play greedily.
+    #[test]
+    fn the_built_in_expert_learns_from_the_notices() {
+        let config = GameConfig::default();
+        let (basic, expert) = (Seat::ALL[0], Seat::ALL[1]);
+        let mut contestant = BuiltInContestant::new(Strategy::Expert);
+        contestant.new_game(config, expert, 9).unwrap();
+        let mut game = Game::new(config, basic, 3).unwrap();
+        while game.phase() != Phase::Over {
+            let seat = game.to_act()[0];
+            let view = game.view(seat);
+            let action = match (seat == expert, view.phase) {
+                (false, _) | (true, Phase::Deal) => BasicPlayer.act(&view).unwrap(),
+                (true, Phase::Discard) => Action::Discard(contestant.discard(&view).unwrap()),
+                (true, _) => contestant.play(&view).unwrap().map_or(Action::Go, Action::Play),
+            };
+            for event in game.play(seat, action).unwrap() {
+                if let Some(notice) = Notice::of(&event.redacted(expert), expert) {
+                    contestant.notify(&notice).unwrap();
+                }
+            }
+        }
+        let BuiltIn::Expert(player) = &contestant.player else { panic!("the expert") };
+        assert!(player.greedy_chance(basic) > 0.9, "{}", player.greedy_chance(basic));
+    }
 }

@@ -16,7 +16,7 @@
 
 use std::fmt;
 
-use crib_ai::Player;
+use crib_ai::{Observed, Player};
 use crib_core::{
     Board, Card, CardSet, ConfigError, GameConfig, Pegging, PeggingError, Phase, Rank, Rules, Seat,
     Show, ShowError, View,
@@ -300,6 +300,28 @@ impl State {
 
     fn round(&self) -> Result<Round, SessionError> {
         self.round.ok_or(SessionError::NoRound)
+    }
+
+    /// What the player takes note of ([`Player::observe`]) when `command`,
+    /// accepted, changes this state: the deal, another seat's play or go
+    /// (a go from a seat with no cards changes nothing), a hand shown. The
+    /// engine's own plays and gos the player notes as it makes them.
+    fn observed(&self, command: &Command) -> Option<Observed> {
+        let seat = |index: u8| self.config.seat(index).ok();
+        match *command {
+            Command::Deal { dealer } => Some(Observed::Deal { dealer: seat(dealer)? }),
+            Command::Played { seat: index, card } => {
+                Some(Observed::Played { seat: seat(index)?, card })
+            }
+            Command::Go { seat: index } => {
+                let seat = seat(index)?;
+                (self.pegging()?.held(seat) > 0).then_some(Observed::Go { seat })
+            }
+            Command::Show { seat: index, ref cards } => {
+                Some(Observed::Shown { seat: seat(index)?, hand: cards.iter().copied().collect() })
+            }
+            _ => None,
+        }
     }
 
     /// A seat named by the referee for another player's move.
@@ -655,6 +677,9 @@ impl<P: Player> Session<P> {
             _ => {
                 let mut next = self.state.clone();
                 let response = next.apply(command, &mut self.player)?;
+                if let Some(observed) = self.state.observed(command) {
+                    self.player.observe(&observed);
+                }
                 self.state = next;
                 Ok(response)
             }

@@ -27,6 +27,8 @@ pub(crate) struct Referee<'h, P> {
     engine: Seat,
     others: Vec<BuiltIn>,
     hook: Hook<'h, P>,
+    /// Every move of the game, in order.
+    pub(crate) moves: Vec<(Seat, Action)>,
 }
 
 impl<'h, P: Player> Referee<'h, P> {
@@ -47,6 +49,7 @@ impl<'h, P: Player> Referee<'h, P> {
             engine,
             others: (0..players).map(|_| BuiltIn::Basic(BasicPlayer)).collect(),
             hook: Box::new(hook),
+            moves: Vec::new(),
         }
     }
 
@@ -130,6 +133,7 @@ impl<'h, P: Player> Referee<'h, P> {
                 .game
                 .play(seat, action)
                 .unwrap_or_else(|error| panic!("seat {seat}: {action} is illegal: {error}"));
+            self.moves.push((seat, action));
             self.tell(&events)?;
         }
         self.board()
@@ -172,5 +176,48 @@ fn random_engine() {
     for seed in 0..60 {
         let players = 2 + (seed % 3) as u8;
         play(players, Seat::ALL[(seed % 2) as usize], seed, Strategy::Random);
+    }
+}
+
+/// The expert learns the same from the protocol's commands as in-process
+/// from what a seat is told (the deal, the others' plays and gos, the hands
+/// shown): over whole games against `basic` the engine and a built-in
+/// expert with the same seed make the same moves, and both come to see
+/// every `basic` seat as greedy.
+#[test]
+fn the_engine_learns_as_the_built_in_expert_does() {
+    use crib_ai::{ExpertPlayer, Observed};
+    for (players, seed) in [(2u8, 3u64), (3, 4), (4, 5)] {
+        let engine = Seat::ALL[1];
+        let mut referee = Referee::new(players, engine, seed, ExpertPlayer::new(9), |_| true);
+        referee.play().unwrap();
+        // The same game with the expert in-process.
+        let config = GameConfig::new(players, 121).unwrap();
+        let first_dealer = Seat::ALL[(seed % u64::from(players)) as usize];
+        let mut game = Game::new(config, first_dealer, seed).unwrap();
+        let mut expert = ExpertPlayer::new(9);
+        let mut moves = Vec::new();
+        while game.phase() != Phase::Over {
+            let seat = game.to_act()[0];
+            let view = game.view(seat);
+            let action = if seat == engine {
+                expert.act(&view).unwrap()
+            } else {
+                BasicPlayer.act(&view).unwrap()
+            };
+            moves.push((seat, action));
+            for event in game.play(seat, action).unwrap() {
+                if let Some(observed) = Observed::of(&event.redacted(engine), engine) {
+                    expert.observe(&observed);
+                }
+            }
+        }
+        assert_eq!(referee.moves, moves, "{players} players");
+        for seat in config.seats().filter(|&seat| config.side_of(seat) != config.side_of(engine)) {
+            let (built_in, engine) =
+                (expert.greedy_chance(seat), referee.session.player().greedy_chance(seat));
+            assert!(built_in > 0.9, "{players} players, {seat}: {built_in}");
+            assert!((built_in - engine).abs() < 1e-12, "{built_in} against {engine}");
+        }
     }
 }

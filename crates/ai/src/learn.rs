@@ -212,7 +212,7 @@ mod tests {
             let seat = game.to_act()[0];
             let action = seats[seat.index()].act(&game.view(seat)).unwrap();
             for event in game.play(seat, action).unwrap() {
-                // A seat of a third player's: it sees every play.
+                // Seat 3 is not at a two-player table: it is told every play.
                 if let Some(observed) = Observed::of(&event, Seat::ALL[3]) {
                     types.see(&observed);
                 }

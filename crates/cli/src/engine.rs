@@ -43,7 +43,8 @@ pub(crate) struct Args {
     seed: Option<u64>,
     /// The expert's thinking budget, in milliseconds a play (1 to 10000;
     /// the default is about 3). It is converted to work, not timed: the
-    /// same seed, position and budget give the same move on any machine.
+    /// same seed, position, game so far and budget give the same move on
+    /// any machine.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..=i64::from(ExpertOptions::MAX_THINK_MS)))]
     think_ms: Option<u32>,
     /// The engine's choices, scripted: "JD KD, 4C, 5H, ...".

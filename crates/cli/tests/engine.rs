@@ -146,10 +146,11 @@ fn engine_help_documents_the_script() {
     }
 }
 
-/// The expert's moves follow from its seed and the position alone: `crib
-/// engine --seed S` makes the same discard and play as the built-in expert
-/// seeded S at the same position, with the default budget and with
-/// `--think-ms`.
+/// The expert's moves follow from its seed and the position (and, later in
+/// a game, what it has seen of the plays and shows; see the protocol
+/// crate's whole games): `crib engine --seed S` makes the same discard and
+/// play as the built-in expert seeded S at the same position, with the
+/// default budget and with `--think-ms`.
 #[test]
 fn the_engine_and_the_built_in_expert_agree() {
     use crib_ai::{ExpertOptions, ExpertPlayer, Player};

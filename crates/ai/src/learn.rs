@@ -27,6 +27,8 @@ use crate::player::greedy_play;
 /// and go in order (its own included), and each hand shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Observed {
+    /// A new game: what was learnt of the last one is forgotten.
+    NewGame,
     /// A round is dealt by `dealer`.
     Deal {
         /// The dealer.
@@ -111,6 +113,7 @@ impl PlayTypes {
     /// Takes note of `observed`.
     pub(crate) fn see(&mut self, observed: &Observed) {
         match *observed {
+            Observed::NewGame => *self = PlayTypes::default(),
             Observed::Deal { dealer } => {
                 self.dealer = Some(dealer);
                 self.pegging = None;

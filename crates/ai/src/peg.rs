@@ -84,8 +84,9 @@ pub enum PlayModel {
     /// cards.
     Search,
     /// Drawn for each sample, greedy with [`PegOptions::greedy`]'s chance
-    /// (even odds by default): the search above, or the greedy play of `basic` and many simple programs (the card that pegs
-    /// the most now, the highest of equals) for every seat of the other
+    /// (even odds by default): the search above, or the greedy play of
+    /// `basic` and many simple programs (the card that pegs the most now,
+    /// the highest of equals) for every seat of the other
     /// sides. A greedy sample is kept only if each opponent's cards played
     /// in this count are the ones the greedy play chooses from the cards
     /// the sample gives it, so against a player who is not greedy the

@@ -273,10 +273,10 @@ impl Player for EasyPlayer {
 ///
 /// Its choices depend only on the seed, on what the view shows and on what
 /// it has seen of the game before ([`Player::observe`]: in the play, how
-/// often its samples' opponents play greedily, see [`Observed`]): each decision
-/// draws its samples from a generator seeded by the player's seed and the
-/// position, so the same position in the same game always gets the same
-/// answer.
+/// often its samples' opponents play greedily, see [`Observed`]): each
+/// decision draws its samples from a generator seeded by the player's seed
+/// and the position, so the same position in the same game always gets the
+/// same answer.
 #[derive(Clone, Debug)]
 pub struct ExpertPlayer {
     seed: u64,

@@ -183,7 +183,7 @@ fn random_engine() {
 /// from what a seat is told (the deal, the others' plays and gos, the hands
 /// shown): over whole games against `basic` the engine and a built-in
 /// expert with the same seed make the same moves, and both come to see
-/// every `basic` seat as greedy.
+/// every `basic` seat as greedy; a new game forgets it.
 #[test]
 fn the_engine_learns_as_the_built_in_expert_does() {
     use crib_ai::{ExpertPlayer, Observed};
@@ -218,6 +218,12 @@ fn the_engine_learns_as_the_built_in_expert_does() {
                 (expert.greedy_chance(seat), referee.session.player().greedy_chance(seat));
             assert!(built_in > 0.9, "{players} players, {seat}: {built_in}");
             assert!((built_in - engine).abs() < 1e-12, "{built_in} against {engine}");
+        }
+        // A new game starts from even odds, as a built-in player does.
+        let again = Command::NewGame { players, seat: 1, target: None };
+        assert!(matches!(referee.session.handle(&again), Response::Ok(_)));
+        for seat in config.seats() {
+            assert!(referee.session.player().greedy_chance(seat) == 0.5, "{players} players");
         }
     }
 }

@@ -3,9 +3,10 @@
 //! The referee owns the game and tells each [`Contestant`] what its seat may
 //! know, as [`Notice`]s in the order the protocol gives them, and asks it for
 //! its decisions. A [`BuiltIn`](BuiltInContestant) player decides from the
-//! seat's [`View`] and what it has seen of the plays and shows; an [`EngineContestant`] turns each
-//! notice into a protocol command for its process, checks every answer, and
-//! reports anything the contract does not allow as a [`Fault`]. After a fault
+//! seat's [`View`] and what it has seen of the plays and shows (a new one
+//! each game); an [`EngineContestant`] turns each notice into a protocol
+//! command for its process, checks every answer, and reports anything the
+//! contract does not allow as a [`Fault`]. After a fault
 //! the engine's process is dropped (killed and reaped) and a new one is
 //! started for the next game: whatever state the old one was in cannot be
 //! trusted.

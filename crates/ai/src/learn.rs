@@ -23,8 +23,10 @@ use crib_core::{Card, CardSet, Event, GameConfig, Pegging, Seat};
 use crate::peg::playable;
 use crate::player::greedy_play;
 
-/// What a player sees of the game that its views do not keep: each play
-/// and go in order (its own included), and each hand shown.
+/// What a player sees of the game that its views do not keep: the start of
+/// a game and of each round, each play and go in order, and each hand
+/// shown. A player is told of the others' plays and gos; its own it notes
+/// as it makes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Observed {
     /// A new game: what was learnt of the last one is forgotten.

@@ -81,8 +81,7 @@ impl Observed {
 const NOT_GREEDY_MATCHES: f64 = 0.7;
 
 /// The chance that a greedy player makes a play that is not greedy: not 0,
-/// so that a player greedy but for its ties or a slip is not ruled out for
-/// good.
+/// so that one slip does not rule a greedy player out for good.
 const SLIP: f64 = 0.02;
 
 /// The evidence of each seat's play over a game.

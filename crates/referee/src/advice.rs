@@ -139,12 +139,6 @@ fn possessive_noun(who: &Perspective, seat: Seat) -> String {
     if who.is_me(seat) { "yours".to_owned() } else { who.possessive(seat) }
 }
 
-/// Whose chance of winning the expert weighs: "your side's" with
-/// partners, else "your".
-fn your_or_your_sides(who: &Perspective) -> &'static str {
-    if who.config().players() == 4 { "your side's" } else { "your" }
-}
-
 /// The points the expert's search nets for the player: its own (or its
 /// side's) less the others', as the play's search counts them.
 fn net_points_words(who: &Perspective) -> &'static str {
@@ -246,7 +240,7 @@ fn card_reasons(option: &CardFacts, hint: &PlayHint, who: &Perspective) -> Vec<S
         None => {}
     }
     if hint.measure == PlayMeasure::WinChance {
-        let yours = your_or_your_sides(who);
+        let yours = if who.config().players() == 4 { "your side's" } else { "your" };
         reasons.push(format!(
             "The expert puts {yours} chance of winning with it at {:.0}%.",
             100.0 * option.value

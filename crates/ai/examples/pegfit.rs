@@ -157,14 +157,13 @@ fn main() {
             for seat in config.seats() {
                 let mut values = keep_values(config, seat, dealer, hands[seat.index()], model)
                     .expect("a deal of the table's size");
-                // By hand and crib, then as `keep_values` breaks ties.
-                let points = |value: &KeepValue| value.hand.value() + value.crib_share();
-                values.sort_by(|a, b| {
-                    points(b)
-                        .total_cmp(&points(a))
-                        .then_with(|| b.hand.cmp(&a.hand))
-                        .then_with(|| a.keep.iter().cmp(b.keep.iter()))
-                });
+                // By hand and crib (the play's estimate, being fitted, left
+                // out), in `keep_values`' order otherwise.
+                for value in &mut values {
+                    value.pegging = 0.0;
+                    value.total = value.hand.value() + value.crib_share();
+                }
+                values.sort_by(KeepValue::order);
                 let others = values.len().min(6);
                 let choice = if rng.random_bool(0.5) { 0 } else { rng.random_range(1..others) };
                 kept[seat.index()] = values[choice].keep;

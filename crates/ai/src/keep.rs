@@ -66,7 +66,8 @@ impl KeepValue {
     /// both have one, to a tenth of a percent (closer chances are within
     /// the model's error: points decide between them), then by total, then
     /// hand, then the kept cards in card order.
-    fn order(&self, other: &KeepValue) -> Ordering {
+    #[must_use]
+    pub fn order(&self, other: &KeepValue) -> Ordering {
         let chance = match (self.win, other.win) {
             (Some(mine), Some(theirs)) => {
                 let grid = |chance: f64| (chance * 1000.0).round();

@@ -53,6 +53,7 @@ use rand::RngExt;
 use serde::Serialize;
 
 use crate::crib::Stake;
+use crate::learn::RoundPlays;
 use crate::ranks::{Unseen, hand_points};
 use crate::throws::{CribTable, sensible_discard};
 use crate::win::WinTable;
@@ -218,6 +219,19 @@ pub fn play_values(view: &View, options: &PegOptions, seed: u64) -> Vec<(Card, f
 /// what the values measure, and the card [`choose_play`] plays.
 #[must_use]
 pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysis {
+    analyse_play_seen(view, options, seed, &RoundPlays::default())
+}
+
+/// [`analyse_play`] by a player who has seen `round`'s plays so far: a
+/// greedy sample must explain every play of the round that the opponents'
+/// plays seen cover, not only the plays of this count (see
+/// [`explained`]).
+pub(crate) fn analyse_play_seen(
+    view: &View,
+    options: &PegOptions,
+    seed: u64,
+    round: &RoundPlays,
+) -> PlayAnalysis {
     let board = Endgame::new(view, options);
     let measure = if board.is_some() {
         PlayMeasure::WinChance
@@ -231,7 +245,7 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
         return PlayAnalysis { values: Vec::new(), measure, choice: None };
     }
     let mut rng = crib_core::seeded_rng(seed);
-    let worlds = sample_worlds(view, options, &mut rng);
+    let worlds = sample_worlds(view, options, round, &mut rng);
     let mut totals = vec![0.0; playable.len()];
     // Greedy worlds value positions otherwise: they keep their own memo.
     let (mut memo, mut greedy_memo) = (Memo::new(), Memo::new());
@@ -287,11 +301,22 @@ fn best_of(values: &[(Card, f64)]) -> Option<Card> {
 /// The card the expert plays, or `None` for a go.
 #[must_use]
 pub fn choose_play(view: &View, options: &PegOptions, seed: u64) -> Option<Card> {
+    choose_play_seen(view, options, seed, &RoundPlays::default())
+}
+
+/// [`choose_play`] by a player who has seen `round`'s plays so far (see
+/// [`analyse_play_seen`]).
+pub(crate) fn choose_play_seen(
+    view: &View,
+    options: &PegOptions,
+    seed: u64,
+    round: &RoundPlays,
+) -> Option<Card> {
     let playable = view.playable();
     if playable.len() == 1 {
         return playable.first();
     }
-    analyse_play(view, options, seed).choice
+    analyse_play_seen(view, options, seed, round).choice
 }
 
 // ---------------------------------------------------------------------------
@@ -300,10 +325,11 @@ pub fn choose_play(view: &View, options: &PegOptions, seed: u64) -> Option<Card>
 pub(crate) fn sample_worlds(
     view: &View,
     options: &PegOptions,
+    round: &RoundPlays,
     rng: &mut impl rand::Rng,
 ) -> Vec<World> {
     if view.config.players() != 2 {
-        return crate::peg_more::sample_worlds(view, options, rng);
+        return crate::peg_more::sample_worlds(view, options, round, rng);
     }
     let unseen: Vec<Card> = (!view.known_cards()).iter().collect();
     let wanted = crate::peg_more::worlds_wanted(2, options);
@@ -312,7 +338,7 @@ pub(crate) fn sample_worlds(
         let mut tries = wanted * options.tries as usize;
         while worlds.len() < wanted && tries > 0 {
             tries -= 1;
-            worlds.extend(inferred_world(view, &unseen, options, rng));
+            worlds.extend(inferred_world(view, &unseen, options, round, rng));
         }
     }
     // The rest uniformly: the worlds the model of the discard explains too
@@ -351,11 +377,12 @@ fn after_go(pegging: &Pegging, seat: Seat, card: Card) -> bool {
 /// cards, and its kept cards are what the model of its discard keeps from
 /// that deal, played as the model of its play draws; `None` if they do not
 /// include the cards it has played, disagree with its go, or (a greedy
-/// player) are not the greedy plays of this count.
+/// player) are not its greedy plays ([`explained`]).
 fn inferred_world(
     view: &View,
     unseen: &[Card],
     options: &PegOptions,
+    round: &RoundPlays,
     rng: &mut impl rand::Rng,
 ) -> Option<World> {
     let config = view.config;
@@ -372,7 +399,7 @@ fn inferred_world(
     let mut world = World { held: [CardSet::EMPTY; 4], crib: deal - keep, greedy };
     world.held[view.seat.index()] = view.hand;
     world.held[other.index()] = held;
-    explained(view, world)
+    explained(view, world, round)
 }
 
 /// The model of the other sides' play for one try at a world
@@ -383,11 +410,18 @@ pub(crate) fn draw_greedy(options: &PegOptions, rng: &mut impl rand::Rng) -> boo
 }
 
 /// `world`, unless its other sides play greedily and some seat of theirs
-/// did not in this count, holding what `world` gives it
-/// ([`plays_greedily`]).
-pub(crate) fn explained(view: &View, world: World) -> Option<World> {
+/// did not, holding what `world` gives it: in any count of the round where
+/// `round` holds every play the seat has made
+/// ([`RoundPlays::greedy_throughout`], exact: the play as it stood, go
+/// and last card included), else in this count ([`plays_greedily`]).
+pub(crate) fn explained(view: &View, world: World, round: &RoundPlays) -> Option<World> {
     let me = view.config.side_of(view.seat);
-    let greedy = |seat: Seat| plays_greedily(&view.pegging, seat, world.held[seat.index()]);
+    let greedy = |seat: Seat| {
+        let held = world.held[seat.index()];
+        round
+            .greedy_throughout(&view.pegging, seat, held)
+            .unwrap_or_else(|| plays_greedily(&view.pegging, seat, held))
+    };
     let mut seats = view.config.seats().filter(|&seat| view.config.side_of(seat) != me);
     (!world.greedy || seats.all(greedy)).then_some(world)
 }
@@ -1086,12 +1120,13 @@ mod tests {
             for seed in 0..20 {
                 let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
                 game.play(Seat::ALL[0], Action::Deal).unwrap();
+                let mut round = RoundPlays::default();
                 let mut checked = 0;
                 while game.phase() != Phase::Deal && checked < 12 {
                     let seat = game.to_act()[0];
                     let view = game.view(seat);
                     if view.phase == Phase::Pegging {
-                        greedy += check_worlds(&view, seed);
+                        greedy += check_worlds(&view, &round, seed);
                         checked += 1;
                         earlier_gos += usize::from(config.seats().any(|other| {
                             other != seat
@@ -1101,6 +1136,9 @@ mod tests {
                         }));
                     }
                     let action = crate::BasicPlayer.act(&view).unwrap();
+                    if let Action::Play(card) = action {
+                        round.note(seat, *game.pegging(), card);
+                    }
                     game.play(seat, action).unwrap();
                 }
             }
@@ -1110,11 +1148,12 @@ mod tests {
         }
     }
 
-    /// Checks the worlds sampled for `view`; returns how many are greedy.
-    fn check_worlds(view: &View, seed: u64) -> usize {
+    /// Checks the worlds sampled for `view`, every play of the round seen
+    /// in `round`; returns how many are greedy.
+    fn check_worlds(view: &View, round: &RoundPlays, seed: u64) -> usize {
         let options = PegOptions::default();
         let mut rng = crib_core::seeded_rng(seed);
-        let worlds = sample_worlds(view, &options, &mut rng);
+        let worlds = sample_worlds(view, &options, round, &mut rng);
         let wanted = match view.config.players() {
             2 => options.worlds,
             3 => options.worlds / WORLDS_DIVISOR_THREE,
@@ -1136,7 +1175,9 @@ mod tests {
                 assert!(held.iter().all(|card| card.value() > room), "{held} after a go at {room}");
                 let opponent = view.config.side_of(seat) != view.config.side_of(view.seat);
                 if world.greedy && opponent {
-                    assert!(plays_greedily(&view.pegging, seat, held), "{held}: not greedy");
+                    // Every play of the round, not only this count's.
+                    let greedy = round.greedy_throughout(&view.pegging, seat, held);
+                    assert_eq!(greedy, Some(true), "{held}: not greedy");
                 }
                 if view.pegging.has_said_go(seat) {
                     assert!(held.iter().all(|card| !view.pegging.fits(card)));

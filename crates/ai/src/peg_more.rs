@@ -52,6 +52,7 @@
 use crib_core::{Card, CardSet, GameConfig, Pegging, Seat, Side, View};
 
 use crate::crib::Stake;
+use crate::learn::RoundPlays;
 use crate::peg::{
     Inference, Memo, NetPoints, PegOptions, World, agrees_with_go, draw, draw_greedy, explained,
     inferred_keep, most_constrained_first, net_gain, playable, uniform_held, world_show,
@@ -132,6 +133,7 @@ pub(crate) fn worlds_wanted(players: u8, options: &PegOptions) -> usize {
 pub(crate) fn sample_worlds(
     view: &View,
     options: &PegOptions,
+    round: &RoundPlays,
     rng: &mut impl rand::Rng,
 ) -> Vec<World> {
     let unseen: Vec<Card> = (!view.known_cards()).iter().collect();
@@ -143,7 +145,8 @@ pub(crate) fn sample_worlds(
             // in this count, or it is drawn again.
             let tried = (0..options.tries).find_map(|_| {
                 let greedy = draw_greedy(options, rng);
-                explained(view, World { greedy, ..sample_world(view, options, &unseen, rng) })
+                let world = sample_world(view, options, &unseen, rng);
+                explained(view, World { greedy, ..world }, round)
             });
             tried.unwrap_or_else(|| sample_world(view, options, &unseen, rng))
         })
@@ -414,7 +417,7 @@ mod tests {
                 }
                 let view = game.view(game.pegging().turn().unwrap());
                 let mut rng = crib_core::seeded_rng(seed);
-                for world in sample_worlds(&view, &options, &mut rng) {
+                for world in sample_worlds(&view, &options, &RoundPlays::default(), &mut rng) {
                     for seat in config.seats().filter(|&seat| seat != view.seat) {
                         let held = world.held[seat.index()];
                         count += held.iter().filter(|card| card.value() == 5).count();
@@ -484,7 +487,9 @@ mod tests {
                         // One memo for all the worlds, as `analyse_play` has it.
                         let mut memo = Memo::new();
                         let mut rng = crib_core::seeded_rng(seed);
-                        for world in sample_worlds(&view, &options, &mut rng) {
+                        for world in
+                            sample_worlds(&view, &options, &RoundPlays::default(), &mut rng)
+                        {
                             let search = Search::new(&view, &world, &options);
                             if !whole {
                                 assert!(!search.points.remember);

@@ -416,7 +416,13 @@ impl ExpertPlayer {
     /// and the card it plays (see [`analyse_play`](crate::analyse_play)).
     #[must_use]
     pub fn play_analysis(&self, view: &View) -> crate::PlayAnalysis {
-        crate::analyse_play(view, &self.pegging_options(view), position_seed(self.seed, view))
+        let options = self.pegging_options(view);
+        crate::peg::analyse_play_seen(
+            view,
+            &options,
+            position_seed(self.seed, view),
+            self.types.round(),
+        )
     }
 
     /// The settings of the play's search in `view`: the samples' opponents
@@ -444,7 +450,8 @@ impl Player for ExpertPlayer {
         self.types.set_config(view.config);
         self.types.sync(&view.pegging);
         let options = self.pegging_options(view);
-        let card = crate::choose_play(view, &options, position_seed(self.seed, view));
+        let seed = position_seed(self.seed, view);
+        let card = crate::peg::choose_play_seen(view, &options, seed, self.types.round());
         let seat = view.seat;
         self.observe(&card.map_or(Observed::Go { seat }, |card| Observed::Played { seat, card }));
         card

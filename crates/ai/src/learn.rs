@@ -1,5 +1,5 @@
 //! What the expert learns of the other players over a game: whether each
-//! plays greedily.
+//! plays greedily, and what each has played this round.
 //!
 //! The play's samples give the other sides' seats the greedy play of
 //! `basic` (the card that pegs the most now, the highest of equals) with
@@ -17,6 +17,10 @@
 //! is that posterior, but never below one half: against a player shown not
 //! to be greedy the mixed model stays, which beat a model of searching
 //! opponents against `classic` as well as against `basic`.
+//!
+//! The plays seen also serve before the show: a greedy sample must explain
+//! every play each opponent has made this round, in earlier counts too,
+//! from the cards the sample gives it ([`RoundPlays::greedy_throughout`]).
 
 use crib_core::{Card, CardSet, Event, GameConfig, Pegging, Seat};
 

@@ -89,10 +89,12 @@ pub enum PlayModel {
     /// `basic` and many simple programs (the card that pegs the most now,
     /// the highest of equals) for every seat of the other
     /// sides. A greedy sample is kept only if each opponent's cards played
-    /// in this count are the ones the greedy play chooses from the cards
-    /// the sample gives it, so against a player who is not greedy the
-    /// greedy samples thin out as the count goes on, and against one who
-    /// is, they say what it cannot hold.
+    /// in this count (every count of the round, for an expert that has
+    /// followed the round, as the built-in player and the engine do) are
+    /// the ones the greedy play chooses from the cards the sample gives it,
+    /// so against a player who is not greedy the greedy samples thin out as
+    /// the count goes on, and against one who is, they say what it cannot
+    /// hold.
     Mixed,
 }
 

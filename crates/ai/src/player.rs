@@ -273,7 +273,8 @@ impl Player for EasyPlayer {
 ///
 /// Its choices depend only on the seed, on what the view shows and on what
 /// it has seen of the game before ([`Player::observe`]: in the play, how
-/// often its samples' opponents play greedily, see [`Observed`]): each
+/// often its samples' opponents play greedily, and what each has played
+/// this round, see [`Observed`]): each
 /// decision draws its samples from a generator seeded by the player's seed
 /// and the position, so the same position in the same game always gets the
 /// same answer.

@@ -4,8 +4,8 @@
 //! and the exhaustive statistics they are built on.
 
 use crib_ai::{
-    BasicPlayer, ClassicPlayer, ExpertOptions, ExpertPlayer, Player, ThrowModel, crib_table,
-    keep_stats, keep_values,
+    BasicPlayer, ClassicPlayer, ExpertOptions, ExpertPlayer, Observed, Player, ThrowModel,
+    crib_table, keep_stats, keep_values,
 };
 use crib_core::{Action, Game, GameConfig, Phase, Seat, View};
 
@@ -129,6 +129,64 @@ fn expert_play_more_players(bencher: divan::Bencher, (players, plays): (u8, usiz
     let mut next = views.iter().cycle();
     let mut expert = ExpertPlayer::new(1);
     bencher.bench_local(|| expert.play(next.next().expect("cycles forever")));
+}
+
+/// Views of `players`-player games of `basic` players in their fourth
+/// round, `plays` cards into the play, each with an expert for the seat to
+/// play that has followed the game from its start: it has learnt that the
+/// others play greedily, and its greedy samples must explain every play of
+/// the round.
+fn followed_views(players: u8, plays: usize) -> Vec<(View, ExpertPlayer)> {
+    let config = GameConfig::new(players, 121).expect("2 to 4 players");
+    (0..64)
+        .filter_map(|seed| {
+            let mut game = Game::new(config, Seat::ALL[0], seed).expect("seat 0");
+            let mut experts: Vec<ExpertPlayer> =
+                config.seats().map(|_| ExpertPlayer::new(seed)).collect();
+            for (seat, expert) in config.seats().zip(&mut experts) {
+                // The table, as its first view tells it.
+                expert.discard(&game.view(seat));
+            }
+            while game.phase() != Phase::Over {
+                let seat = game.to_act()[0];
+                let view = game.view(seat);
+                let played = view.pegging.played().len();
+                if view.round == 4 && played == plays && view.playable().len() > 1 {
+                    return Some((view, experts.swap_remove(seat.index())));
+                }
+                let action = BasicPlayer.act(&view)?;
+                let own = match action {
+                    Action::Play(card) => Some(Observed::Played { seat, card }),
+                    Action::Go => Some(Observed::Go { seat }),
+                    _ => None,
+                };
+                if let Some(own) = own {
+                    experts[seat.index()].observe(&own);
+                }
+                for event in game.play(seat, action).ok()? {
+                    for (other, expert) in config.seats().zip(&mut experts) {
+                        if let Some(observed) = Observed::of(&event, other) {
+                            expert.observe(&observed);
+                        }
+                    }
+                }
+            }
+            None
+        })
+        .collect()
+}
+
+/// An expert play in the fourth round of a game against `basic` players,
+/// having followed the game (see [`followed_views`]): the sampling's cost
+/// where most samples are greedy and each must explain the whole round.
+#[divan::bench(args = [(2, 2), (2, 4), (3, 2), (4, 2), (4, 6)])]
+fn expert_play_followed(bencher: divan::Bencher, (players, plays): (u8, usize)) {
+    let positions = followed_views(players, plays);
+    let mut next = positions.iter().cycle();
+    bencher.bench_local(|| {
+        let (view, expert) = next.next().expect("cycles forever");
+        expert.play_analysis(view).choice
+    });
 }
 
 /// An expert play at three and four players near the end of the game

@@ -224,9 +224,9 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
     analyse_play_seen(view, options, seed, &RoundPlays::default())
 }
 
-/// [`analyse_play`] by a player who has seen `round`'s plays so far: a
-/// greedy sample must explain every play of the round that the opponents'
-/// plays seen cover, not only the plays of this count (see
+/// [`analyse_play`] by a player who has followed the round, its plays so
+/// far in `round`: a greedy sample must explain each opponent's plays in
+/// every count where `round` holds all of them, not only in this one (see
 /// [`explained`]).
 pub(crate) fn analyse_play_seen(
     view: &View,
@@ -306,7 +306,7 @@ pub fn choose_play(view: &View, options: &PegOptions, seed: u64) -> Option<Card>
     choose_play_seen(view, options, seed, &RoundPlays::default())
 }
 
-/// [`choose_play`] by a player who has seen `round`'s plays so far (see
+/// [`choose_play`] by a player who has followed the round (see
 /// [`analyse_play_seen`]).
 pub(crate) fn choose_play_seen(
     view: &View,

@@ -142,7 +142,7 @@ pub(crate) fn sample_worlds(
         .map(|_| {
             // The model of the play drawn for each try, as with two
             // players: a greedy world must explain every opponent's plays
-            // in this count, or it is drawn again.
+            // ([`explained`]), or it is drawn again.
             let tried = (0..options.tries).find_map(|_| {
                 let greedy = draw_greedy(options, rng);
                 let world = sample_world(view, options, &unseen, rng);

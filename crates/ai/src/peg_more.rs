@@ -297,8 +297,7 @@ impl Search {
         held[seat.index()].remove(card);
         if let Some(board) = self.board {
             let mut scores = board.scores;
-            let side = self.config.side_of(seat);
-            let values = self.each_side(&board, &pegging, &mut held, &mut scores, side, points, 1);
+            let values = self.each_side(&board, &pegging, &mut held, &mut scores, seat, points, 1);
             return values[self.me.index()];
         }
         let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
@@ -310,8 +309,9 @@ impl Search {
     /// its own side, which wants its own win and its own points less the
     /// others' mean, and dreads any other side's win. A minimax here would
     /// have the two other sides play for each other, and one would hand
-    /// the other the game. Returns each side's value of `side`'s pegging
-    /// `points` and what follows; `scores` are restored on return.
+    /// the other the game. Returns each side's value of `seat`'s pegging
+    /// `points` (as [`net_gain`] counts them for each side) and what
+    /// follows; `scores` are restored on return.
     #[allow(clippy::too_many_arguments)]
     fn each_side(
         &self,
@@ -319,12 +319,15 @@ impl Search {
         pegging: &Pegging,
         held: &mut [CardSet; 4],
         scores: &mut [u16; 3],
-        side: Side,
+        seat: Seat,
         points: u8,
         depth: u32,
     ) -> [f64; 3] {
-        let mut values = [-f64::from(points) / 2.0; 3];
-        values[side.index()] = f64::from(points);
+        let mut values = [0.0; 3];
+        for side in self.config.all_sides() {
+            values[side.index()] = net_gain(self.config, side, seat, points);
+        }
+        let side = self.config.side_of(seat);
         scores[side.index()] += u16::from(points);
         let rest = if scores[side.index()] >= board.target {
             winner(side)
@@ -356,10 +359,7 @@ impl Search {
         if fits.is_empty() {
             let mut next = *pegging;
             return match next.go_unchecked(seat).point_to {
-                Some(to) => {
-                    let side = self.config.side_of(to);
-                    self.each_side(board, &next, held, scores, side, 1, depth)
-                }
+                Some(to) => self.each_side(board, &next, held, scores, to, 1, depth),
                 None => self.each_side_below(board, &next, held, scores, depth),
             };
         }
@@ -369,7 +369,7 @@ impl Search {
             let mut next = *pegging;
             let points = next.play_unchecked(seat, card).points.total();
             held[seat.index()].remove(card);
-            let values = self.each_side(board, &next, held, scores, side, points, depth + 1);
+            let values = self.each_side(board, &next, held, scores, seat, points, depth + 1);
             held[seat.index()].insert(card);
             // Among the seat's equal choices, the one worst for the player.
             let better = best.is_none_or(|best| {

@@ -133,9 +133,9 @@ fn expert_play_more_players(bencher: divan::Bencher, (players, plays): (u8, usiz
 
 /// Views of `players`-player games of `basic` players in their fourth
 /// round, `plays` cards into the play, each with an expert for the seat to
-/// play that has followed the game from its start: it has learnt that the
-/// others play greedily, and its greedy samples must explain every play of
-/// the round.
+/// play that has followed the game from its start: its greedy samples are
+/// drawn with the odds it learnt from three rounds' shows, and must explain
+/// every play of the round.
 fn followed_views(players: u8, plays: usize) -> Vec<(View, ExpertPlayer)> {
     let config = GameConfig::new(players, 121).expect("2 to 4 players");
     (0..64)

@@ -1024,7 +1024,7 @@ impl NetPoints {
 }
 
 /// The greedy player's one choice among `fits`, as the only move.
-fn greedy_only(pegging: &Pegging, seat: Seat, fits: CardSet) -> CardSet {
+pub(crate) fn greedy_only(pegging: &Pegging, seat: Seat, fits: CardSet) -> CardSet {
     crate::player::greedy_play(pegging, seat, fits).into_iter().collect()
 }
 

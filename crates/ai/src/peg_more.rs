@@ -44,7 +44,8 @@
 //!   where the hands and the crib of the world are counted in the order of
 //!   the show (from the dealer's left round to the dealer, then the crib)
 //!   and the first side to reach the target wins. The search is max-n:
-//!   each side plays for itself.
+//!   each side plays for itself (in a greedy world, the other sides by
+//!   their greedy play).
 //!
 //! So the expert pegs out when it can, and spends a card to block a side
 //! that is about to.
@@ -55,7 +56,8 @@ use crate::crib::Stake;
 use crate::learn::RoundPlays;
 use crate::peg::{
     Inference, Memo, NetPoints, PegOptions, World, agrees_with_go, draw, draw_greedy, explained,
-    inferred_keep, most_constrained_first, net_gain, playable, uniform_held, world_show,
+    greedy_only, inferred_keep, most_constrained_first, net_gain, playable, uniform_held,
+    world_show,
 };
 
 /// What winning the game is worth, in points of the play: far more than
@@ -307,7 +309,8 @@ impl Search {
 
     /// Three sides near the end of the game (max-n): each seat plays for
     /// its own side, which wants its own win and its own points less the
-    /// others' mean, and dreads any other side's win. A minimax here would
+    /// others' mean, and dreads any other side's win (in a greedy world the
+    /// other sides' seats make their greedy play instead). A minimax here would
     /// have the two other sides play for each other, and one would hand
     /// the other the game. Returns each side's value of `seat`'s pegging
     /// `points` (as [`net_gain`] counts them for each side) and what
@@ -364,6 +367,12 @@ impl Search {
             };
         }
         let side = self.config.side_of(seat);
+        // In a greedy world the other sides play greedily here too.
+        let fits = if self.points.greedy && side != self.me {
+            greedy_only(pegging, seat, fits)
+        } else {
+            fits
+        };
         let mut best: Option<[f64; 3]> = None;
         for card in fits {
             let mut next = *pegging;
@@ -520,6 +529,127 @@ mod tests {
             }
             assert!(compared > 300, "{players} players: only {compared} values compared");
         }
+    }
+
+    /// The search of three sides near the end of the game in a world
+    /// whose other sides play greedily, put as plainly as it can be: every
+    /// line of the player's own cards, each other seat playing its greedy
+    /// card of all it holds that fit, a side that reaches the target
+    /// winning at once, else the world's show counted in order. The
+    /// player's value, net points plus or minus [`WIN`].
+    fn every_greedy_line(
+        board: &Board,
+        me: Side,
+        pegging: &Pegging,
+        held: [CardSet; 4],
+        scores: [u16; 3],
+    ) -> f64 {
+        let config = GameConfig::new(3, 121).unwrap();
+        let Some(seat) = pegging.turn() else {
+            return board.home_in_show(3, scores).map_or(0.0, |side| winner(side)[me.index()]);
+        };
+        // What `points` pegged by `to` after `next` are worth to the player.
+        let after = |next: &Pegging, held: [CardSet; 4], to: Seat, points: u8| {
+            let mut scores = scores;
+            let side = config.side_of(to);
+            scores[side.index()] += u16::from(points);
+            net_gain(config, me, to, points)
+                + if scores[side.index()] >= board.target {
+                    winner(side)[me.index()]
+                } else {
+                    every_greedy_line(board, me, next, held, scores)
+                }
+        };
+        let fits: CardSet = held[seat.index()].iter().filter(|&card| pegging.fits(card)).collect();
+        if fits.is_empty() {
+            let mut next = *pegging;
+            return match next.go_unchecked(seat).point_to {
+                Some(to) => after(&next, held, to, 1),
+                None => every_greedy_line(board, me, &next, held, scores),
+            };
+        }
+        let mine = config.side_of(seat) == me;
+        let choices = if mine {
+            fits
+        } else {
+            crate::player::greedy_play(pegging, seat, fits).into_iter().collect()
+        };
+        choices
+            .iter()
+            .map(|card| {
+                let mut next = *pegging;
+                let points = next.play_unchecked(seat, card).points.total();
+                let mut held = held;
+                held[seat.index()].remove(card);
+                after(&next, held, seat, points)
+            })
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// Near the end of a three-player game, in a world whose other sides
+    /// play greedily, they play greedily in the search for the game too,
+    /// as they do in the search for points: each card's value is what
+    /// every line of the player's own cards gives against them.
+    #[test]
+    fn greedy_sides_play_greedily_near_the_end_of_the_game() {
+        let config = GameConfig::new(3, 121).unwrap();
+        let options = PegOptions { worlds: 8, greedy: 1.0, ..PegOptions::default() };
+        let mut compared = 0;
+        for seed in 0..16 {
+            let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
+            game.play(Seat::ALL[0], Action::Deal).unwrap();
+            for _ in 0..30 {
+                if game.phase() == Phase::Deal {
+                    break;
+                }
+                let seat = game.to_act()[0];
+                let mut view = game.view(seat);
+                let near = [104, 108, 112].map(|score| score + (seed % 5) as u16);
+                for (side, score) in config.all_sides().zip(near) {
+                    view.board.set(side, score);
+                }
+                if view.phase == Phase::Pegging
+                    && view.pegging.turn() == Some(seat)
+                    && cards_left(&view.pegging) <= FEW_CARDS
+                {
+                    let mut memo = Memo::new();
+                    let mut rng = crib_core::seeded_rng(seed);
+                    for world in sample_worlds(&view, &options, &RoundPlays::default(), &mut rng) {
+                        // The worlds drawn uniformly (too rare under the
+                        // model to find) are searched as searching players.
+                        if !world.greedy {
+                            continue;
+                        }
+                        let search = Search::new(&view, &world, &options);
+                        let board = search.board.expect("near the end of the game");
+                        let me = config.side_of(seat);
+                        for card in playable(&view.pegging, view.hand) {
+                            let mut pegging = view.pegging;
+                            let points = pegging.play_unchecked(seat, card).points.total();
+                            let mut held = world.held;
+                            held[seat.index()].remove(card);
+                            let mut scores = board.scores;
+                            scores[me.index()] += u16::from(points);
+                            let expected = net_gain(config, me, seat, points)
+                                + if scores[me.index()] >= board.target {
+                                    WIN
+                                } else {
+                                    every_greedy_line(&board, me, &pegging, held, scores)
+                                };
+                            let value = search.root(card, &mut memo);
+                            assert!(
+                                (value - expected).abs() < 1e-9,
+                                "seed {seed}, {card}: {value} against {expected}"
+                            );
+                            compared += 1;
+                        }
+                    }
+                }
+                let action = crate::BasicPlayer.act(&view).unwrap();
+                game.play(seat, action).unwrap();
+            }
+        }
+        assert!(compared > 100, "only {compared} values compared");
     }
 
     /// The README's account of the play at three and four players gives

@@ -467,6 +467,25 @@ mod tests {
         }
     }
 
+    /// Plays the first round of each of `games` seeded games at `config`'s
+    /// table, every seat as `basic`, and shows `visit` the seed and the
+    /// view of each seat whose turn it is to play a card, before it plays.
+    fn each_turn_to_play(config: GameConfig, games: u64, mut visit: impl FnMut(u64, View)) {
+        for seed in 0..games {
+            let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
+            game.play(Seat::ALL[0], Action::Deal).unwrap();
+            while game.phase() != Phase::Deal {
+                let seat = game.to_act()[0];
+                let view = game.view(seat);
+                if view.phase == Phase::Pegging && view.pegging.turn() == Some(seat) {
+                    visit(seed, view);
+                }
+                let action = crate::BasicPlayer.act(&view).unwrap();
+                game.play(seat, action).unwrap();
+            }
+        }
+    }
+
     /// Away from the end of the game, the search goes to the end of the
     /// play with three players, and with four once ten cards or fewer are
     /// left (before, it stops after `options.depth` plies); its memo of
@@ -482,51 +501,37 @@ mod tests {
         for players in [3, 4] {
             let config = GameConfig::new(players, 121).unwrap();
             let mut compared = 0;
-            for seed in 0..12 {
-                let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
-                game.play(Seat::ALL[0], Action::Deal).unwrap();
-                for _ in 0..30 {
-                    if game.phase() == Phase::Deal {
-                        break;
+            each_turn_to_play(config, 12, |seed, view| {
+                let seat = view.seat;
+                let whole = players == 3 || cards_left(&view.pegging) <= FEW_CARDS;
+                // One memo for all the worlds, as `analyse_play` has it.
+                let mut memo = Memo::new();
+                let mut rng = crib_core::seeded_rng(seed);
+                for world in sample_worlds(&view, &options, &RoundPlays::default(), &mut rng) {
+                    let search = Search::new(&view, &world, &options);
+                    if !whole {
+                        assert!(!search.points.remember);
+                        assert_eq!(search.points.depth, options.depth);
+                        continue;
                     }
-                    let seat = game.to_act()[0];
-                    let view = game.view(seat);
-                    if view.phase == Phase::Pegging && view.pegging.turn() == Some(seat) {
-                        let whole = players == 3 || cards_left(&view.pegging) <= FEW_CARDS;
-                        // One memo for all the worlds, as `analyse_play` has it.
-                        let mut memo = Memo::new();
-                        let mut rng = crib_core::seeded_rng(seed);
-                        for world in
-                            sample_worlds(&view, &options, &RoundPlays::default(), &mut rng)
-                        {
-                            let search = Search::new(&view, &world, &options);
-                            if !whole {
-                                assert!(!search.points.remember);
-                                assert_eq!(search.points.depth, options.depth);
-                                continue;
-                            }
-                            assert!(search.points.remember && search.points.depth == u32::MAX);
-                            for card in playable(&view.pegging, view.hand) {
-                                let mut pegging = view.pegging;
-                                let points = pegging.play_unchecked(seat, card).points.total();
-                                let mut held = world.held;
-                                held[seat.index()].remove(card);
-                                let me = config.side_of(seat);
-                                let expected = net_gain(config, me, seat, points)
-                                    + every_order(config, me, &pegging, held);
-                                let value = search.root(card, &mut memo);
-                                assert!(
-                                    (value - expected).abs() < 1e-9,
-                                    "{players} players, {card}: {value} against {expected}"
-                                );
-                                compared += 1;
-                            }
-                        }
+                    assert!(search.points.remember && search.points.depth == u32::MAX);
+                    for card in playable(&view.pegging, view.hand) {
+                        let mut pegging = view.pegging;
+                        let points = pegging.play_unchecked(seat, card).points.total();
+                        let mut held = world.held;
+                        held[seat.index()].remove(card);
+                        let me = config.side_of(seat);
+                        let expected = net_gain(config, me, seat, points)
+                            + every_order(config, me, &pegging, held);
+                        let value = search.root(card, &mut memo);
+                        assert!(
+                            (value - expected).abs() < 1e-9,
+                            "{players} players, {card}: {value} against {expected}"
+                        );
+                        compared += 1;
                     }
-                    let action = crate::BasicPlayer.act(&view).unwrap();
-                    game.play(seat, action).unwrap();
                 }
-            }
+            });
             assert!(compared > 300, "{players} players: only {compared} values compared");
         }
     }
@@ -595,60 +600,48 @@ mod tests {
         let config = GameConfig::new(3, 121).unwrap();
         let options = PegOptions { worlds: 8, greedy: 1.0, ..PegOptions::default() };
         let mut compared = 0;
-        for seed in 0..16 {
-            let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
-            game.play(Seat::ALL[0], Action::Deal).unwrap();
-            for _ in 0..30 {
-                if game.phase() == Phase::Deal {
-                    break;
-                }
-                let seat = game.to_act()[0];
-                let mut view = game.view(seat);
-                let near = [104, 108, 112].map(|score| score + (seed % 5) as u16);
-                for (side, score) in config.all_sides().zip(near) {
-                    view.board.set(side, score);
-                }
-                if view.phase == Phase::Pegging
-                    && view.pegging.turn() == Some(seat)
-                    && cards_left(&view.pegging) <= FEW_CARDS
-                {
-                    let mut memo = Memo::new();
-                    let mut rng = crib_core::seeded_rng(seed);
-                    for world in sample_worlds(&view, &options, &RoundPlays::default(), &mut rng) {
-                        // The worlds drawn uniformly (too rare under the
-                        // model to find) are searched as searching players.
-                        if !world.greedy {
-                            continue;
-                        }
-                        let search = Search::new(&view, &world, &options);
-                        let board = search.board.expect("near the end of the game");
-                        let me = config.side_of(seat);
-                        for card in playable(&view.pegging, view.hand) {
-                            let mut pegging = view.pegging;
-                            let points = pegging.play_unchecked(seat, card).points.total();
-                            let mut held = world.held;
-                            held[seat.index()].remove(card);
-                            let mut scores = board.scores;
-                            scores[me.index()] += u16::from(points);
-                            let expected = net_gain(config, me, seat, points)
-                                + if scores[me.index()] >= board.target {
-                                    WIN
-                                } else {
-                                    every_greedy_line(&board, me, &pegging, held, scores)
-                                };
-                            let value = search.root(card, &mut memo);
-                            assert!(
-                                (value - expected).abs() < 1e-9,
-                                "seed {seed}, {card}: {value} against {expected}"
-                            );
-                            compared += 1;
-                        }
-                    }
-                }
-                let action = crate::BasicPlayer.act(&view).unwrap();
-                game.play(seat, action).unwrap();
+        each_turn_to_play(config, 16, |seed, mut view| {
+            let seat = view.seat;
+            if cards_left(&view.pegging) > FEW_CARDS {
+                return;
             }
-        }
+            let near = [104, 108, 112].map(|score| score + (seed % 5) as u16);
+            for (side, score) in config.all_sides().zip(near) {
+                view.board.set(side, score);
+            }
+            let mut memo = Memo::new();
+            let mut rng = crib_core::seeded_rng(seed);
+            for world in sample_worlds(&view, &options, &RoundPlays::default(), &mut rng) {
+                // The worlds drawn uniformly (too rare under the model to
+                // find) are searched as searching players.
+                if !world.greedy {
+                    continue;
+                }
+                let search = Search::new(&view, &world, &options);
+                let board = search.board.expect("near the end of the game");
+                let me = config.side_of(seat);
+                for card in playable(&view.pegging, view.hand) {
+                    let mut pegging = view.pegging;
+                    let points = pegging.play_unchecked(seat, card).points.total();
+                    let mut held = world.held;
+                    held[seat.index()].remove(card);
+                    let mut scores = board.scores;
+                    scores[me.index()] += u16::from(points);
+                    let expected = net_gain(config, me, seat, points)
+                        + if scores[me.index()] >= board.target {
+                            WIN
+                        } else {
+                            every_greedy_line(&board, me, &pegging, held, scores)
+                        };
+                    let value = search.root(card, &mut memo);
+                    assert!(
+                        (value - expected).abs() < 1e-9,
+                        "seed {seed}, {card}: {value} against {expected}"
+                    );
+                    compared += 1;
+                }
+            }
+        });
         assert!(compared > 100, "only {compared} values compared");
     }
 

@@ -1,31 +1,39 @@
 //! What the expert learns of the other players over a game: whether each
-//! plays greedily, and what each has played this round.
+//! plays greedily or by the rules of thumb, and what each has played this
+//! round.
 //!
 //! The play's samples give the other sides' seats the greedy play of
-//! `basic` (the card that pegs the most now, the highest of equals) with
-//! some chance, else a search (see [`PlayModel::Mixed`](crate::PlayModel)).
-//! Every play is public and every hand is shown at the end of the round, so
-//! once a seat shows its hand each of its plays can be checked: was it the
-//! greedy play from the cards the seat held then? A greedy player's always
-//! is; a player who is not makes it about seven times in ten where the
-//! cards it may play are of more than one rank (the classic player 0.68 to
-//! 0.73, the expert 0.54 to 0.62, at two to four players).
+//! `basic` (the card that pegs the most now, the highest of equals) or the
+//! rules of thumb of `classic` with some chance, else a search (see
+//! [`PlayModel::Mixed`](crate::PlayModel)). Every play is public and every
+//! hand is shown at the end of the round, so once a seat shows its hand
+//! each of its plays can be checked: was it the greedy play from the cards
+//! the seat held then, and was it the rules' play? A greedy player's always
+//! is the greedy play; a player who is not greedy makes it about seven
+//! times in ten where the cards it may play are of more than one rank (the
+//! classic player 0.68 to 0.73, the expert 0.54 to 0.62, at two to four
+//! players). The rules often play the greedy card too (the highest, when
+//! nothing scores).
 //!
-//! The chance that a seat is greedy starts at even odds and moves with each
-//! such play by Bayes' rule: a greedy play multiplies the odds by 1/0.7, a
-//! play that is not greedy by [`SLIP`]/0.3. The chance of a greedy sample
-//! is that posterior, but never below one half: against a player shown not
-//! to be greedy the mixed model stays, which beat a model of searching
-//! opponents against `classic` as well as against `basic`.
+//! The chance that a seat is greedy, and the chance that it plays by the
+//! rules, each start at even odds and move with each such play by Bayes'
+//! rule: a play the model makes multiplies its odds by 1/0.7, a play it
+//! does not by [`SLIP`]/0.3. A seat more likely to play by the rules than
+//! greedily, and more likely than not, gives the samples of the rules its
+//! chance; any other seat gives the greedy samples its chance of being
+//! greedy, but never below one half: against a player shown to play by
+//! neither the mixed model stays, which beat a model of searching opponents
+//! against `classic` as well as against `basic` (before the rules were
+//! learnt).
 //!
-//! The plays seen also serve before the show: a greedy sample must explain
-//! every play each opponent has made this round, in earlier counts too,
-//! from the cards the sample gives it ([`RoundPlays::greedy_throughout`]).
+//! The plays seen also serve before the show: a greedy sample (or one of
+//! the rules) must explain every play each opponent has made this round,
+//! in earlier counts too, from the cards the sample gives it
+//! ([`RoundPlays::follows_throughout`]).
 
 use crib_core::{Card, CardSet, Event, GameConfig, Pegging, Seat};
 
-use crate::peg::playable;
-use crate::player::greedy_play;
+use crate::peg::{Reply, playable};
 
 /// What a player sees of the game that its views do not keep: the start of
 /// a game and of each round, each play and go in order, and each hand
@@ -101,43 +109,39 @@ impl RoundPlays {
         }
     }
 
-    /// Whether each of `seat`'s plays this round was the greedy play from
-    /// the cards it held then, if it holds `held` now in `pegging`; `None`
-    /// when the plays seen are not all the ones it has made.
-    pub(crate) fn greedy_throughout(
+    /// Whether each of `seat`'s plays this round was the play of `reply`
+    /// from the cards it held then, if it holds `held` now in `pegging`
+    /// (in a round dealt by `dealer`); `None` when the plays seen are not
+    /// all the ones it has made.
+    pub(crate) fn follows_throughout(
         &self,
         pegging: &Pegging,
         seat: Seat,
         held: CardSet,
+        reply: Reply,
+        dealer: Seat,
     ) -> Option<bool> {
         let played = pegging.played_by(seat);
         let seen: CardSet = self.0[seat.index()].iter().flatten().map(|&(_, card)| card).collect();
         (seen == played).then(|| {
             each_play(&self.0[seat.index()], held | played)
-                .all(|(before, card, fits)| is_greedy(before, seat, card, fits))
+                .all(|(before, card, then)| reply.chooses(before, seat, dealer, then, card))
         })
     }
 }
 
 /// A seat's `plays` (see [`RoundPlays`]), in order, from `hand` (the four
 /// cards it played from): the play before each, the card, and the cards of
-/// `hand` that fitted then. It stops at a card that `hand` does not hold.
+/// `hand` it held then. It stops at a card that `hand` does not hold.
 fn each_play(
     plays: &[Option<(Pegging, Card)>; 4],
     hand: CardSet,
 ) -> impl Iterator<Item = (&Pegging, Card, CardSet)> {
     let mut held = hand;
     plays.iter().flatten().map_while(move |(before, card)| {
-        let fits = playable(before, held);
-        held.remove(*card).then_some((before, *card, fits))
+        let then = held;
+        held.remove(*card).then_some((before, *card, then))
     })
-}
-
-/// Whether `card` is the greedy play of `seat` from `fits` (the cards it
-/// held that fitted) with the play as it stood `before`: of the greedy
-/// card's rank (the suit does not change what a card pegs).
-fn is_greedy(before: &Pegging, seat: Seat, card: Card, fits: CardSet) -> bool {
-    greedy_play(before, seat, fits).map(Card::rank) == Some(card.rank())
 }
 
 /// The evidence of each seat's play over a game.
@@ -152,6 +156,8 @@ pub(crate) struct PlayTypes {
     plays: RoundPlays,
     /// The log of the odds that each seat plays greedily.
     log_odds: [f64; 4],
+    /// The log of the odds that each seat plays by the rules of thumb.
+    rules_log_odds: [f64; 4],
 }
 
 impl PlayTypes {
@@ -200,14 +206,22 @@ impl PlayTypes {
     /// from), nothing is learnt.
     fn judge(&mut self, seat: Seat, hand: CardSet) {
         let plays = std::mem::take(&mut self.plays.0[seat.index()]);
-        for (before, card, fits) in each_play(&plays, hand) {
-            if fits.len() > 1 {
-                let ratio = if is_greedy(before, seat, card, fits) {
-                    1.0 / NOT_GREEDY_MATCHES
-                } else {
-                    SLIP / (1.0 - NOT_GREEDY_MATCHES)
-                };
-                self.log_odds[seat.index()] += ratio.ln();
+        // Evidence for `reply`: the odds it does, and does not, explain a play.
+        let ratio = |follows: bool| {
+            let ratio =
+                if follows { 1.0 / NOT_GREEDY_MATCHES } else { SLIP / (1.0 - NOT_GREEDY_MATCHES) };
+            ratio.ln()
+        };
+        for (before, card, then) in each_play(&plays, hand) {
+            if playable(before, then).len() > 1 {
+                let greedy = Reply::Greedy.chooses(before, seat, seat, then, card);
+                self.log_odds[seat.index()] += ratio(greedy);
+                // The rules pair as the dealer otherwise: learnt once the
+                // dealer is known.
+                if let Some(dealer) = self.dealer {
+                    let rules = Reply::Rules.chooses(before, seat, dealer, then, card);
+                    self.rules_log_odds[seat.index()] += ratio(rules);
+                }
             }
         }
     }
@@ -222,18 +236,32 @@ impl PlayTypes {
         1.0 / (1.0 + (-self.log_odds[seat.index()]).exp())
     }
 
-    /// The chance of a greedy sample for the player at `me`: the mean over
-    /// the other sides' seats of the chance that each is greedy, each at
-    /// least one half.
-    pub(crate) fn greedy_samples(&self, config: GameConfig, me: Seat) -> f64 {
+    /// The chance that `seat` plays by the rules of thumb, from what was
+    /// seen.
+    pub(crate) fn rules(&self, seat: Seat) -> f64 {
+        1.0 / (1.0 + (-self.rules_log_odds[seat.index()]).exp())
+    }
+
+    /// The chances of a greedy sample and of a sample of the rules of
+    /// thumb for the player at `me`: the means over the other sides' seats
+    /// of each seat's. A seat more likely to play by the rules than
+    /// greedily, and more likely than not, gives the rules its chance of
+    /// playing by them; any other seat gives the greedy play its chance of
+    /// being greedy, at least one half.
+    pub(crate) fn reply_samples(&self, config: GameConfig, me: Seat) -> (f64, f64) {
         let side = config.side_of(me);
-        let (total, count) = config
+        let (greedy, rules, count) = config
             .seats()
             .filter(|&seat| config.side_of(seat) != side)
-            .fold((0.0, 0.0), |(total, count), seat| {
-                (total + self.greedy(seat).max(0.5), count + 1.0)
+            .fold((0.0, 0.0, 0.0), |(greedy, rules, count), seat| {
+                let (chance, by_rules) = (self.greedy(seat), self.rules(seat));
+                if by_rules > chance.max(0.5) {
+                    (greedy, rules + by_rules, count + 1.0)
+                } else {
+                    (greedy + chance.max(0.5), rules, count + 1.0)
+                }
             });
-        if count == 0.0 { 0.5 } else { total / count }
+        if count == 0.0 { (0.5, 0.0) } else { (greedy / count, rules / count) }
     }
 }
 
@@ -266,38 +294,48 @@ mod tests {
     }
 
     #[test]
-    fn a_greedy_player_is_learnt_and_one_who_is_not_stays_at_even_odds() {
+    fn greedy_players_and_players_of_the_rules_are_learnt_and_others_stay_at_even_odds() {
         let (expert, basic, classic) = (Strategy::Expert, Strategy::Basic, Strategy::Classic);
+        let config = GameConfig::default();
         let rounds = |game: &Game| game.view(Seat::ALL[0]).round > 6;
+        let [first, second] = [Seat::ALL[0], Seat::ALL[1]];
         for seed in 0..6 {
             // `basic` plays greedily: after a few rounds it is nearly sure.
+            // The rules often play the same card (the highest when nothing
+            // scores), so they may explain `basic` as well, never better.
             let types = watch([expert, basic], seed, rounds);
-            assert!(
-                types.greedy(Seat::ALL[1]) > 0.95,
-                "seed {seed}: {}",
-                types.greedy(Seat::ALL[1])
-            );
-            assert!(types.greedy_samples(GameConfig::default(), Seat::ALL[0]) > 0.95);
-            // The expert and `classic` make plays that are not greedy: the
-            // samples stay at even odds.
+            let (greedy, rules) = (types.greedy(second), types.rules(second));
+            assert!(greedy > 0.95 && rules <= greedy, "seed {seed}: {greedy} {rules}");
+            let (greedy, rules) = types.reply_samples(config, first);
+            assert!(greedy > 0.95 && rules == 0.0, "seed {seed}: {greedy} {rules}");
+            // `classic` plays by the rules, not greedily; the expert by
+            // neither, so its samples stay at even odds.
             let types = watch([classic, expert], seed, rounds);
-            for seat in Seat::ALL[..2].iter().copied() {
-                assert!(types.greedy(seat) < 0.5, "seed {seed}, {seat}: {}", types.greedy(seat));
-                assert!((types.greedy_samples(GameConfig::default(), seat) - 0.5).abs() < 1e-12);
-            }
+            let (greedy, rules) = (types.greedy(first), types.rules(first));
+            assert!(greedy < 0.5 && rules > 0.95, "seed {seed}: {greedy} {rules}");
+            let (greedy, rules) = types.reply_samples(config, second);
+            assert!(greedy == 0.0 && rules > 0.95, "seed {seed}: {greedy} {rules}");
+            let (greedy, rules) = (types.greedy(second), types.rules(second));
+            assert!(greedy < 0.5 && rules < 0.5, "seed {seed}: {greedy} {rules}");
+            assert_eq!(types.reply_samples(config, first), (0.5, 0.0));
         }
     }
 
     /// At every position of the play in 20 seeded games at each table size
-    /// (`basic` and the expert in turn round the table), `basic`'s plays of
-    /// the round so far are all greedy from the cards it truly holds; the
-    /// expert's now and then are not, and the test of this count alone
-    /// misses some of those: they were in an earlier count.
+    /// (`basic`, or `classic`, and the expert in turn round the table),
+    /// `basic`'s plays of the round so far are all greedy from the cards it
+    /// truly holds, and `classic`'s all by the rules of thumb; the expert's
+    /// now and then are neither, and the test of this count alone misses
+    /// some of the greedy ones: they were in an earlier count.
     #[test]
-    fn the_round_check_holds_for_basic_and_sees_earlier_counts() {
-        for players in [2, 3, 4] {
+    fn the_round_check_holds_for_basic_and_classic_and_sees_earlier_counts() {
+        for (players, reply) in [2, 3, 4]
+            .into_iter()
+            .flat_map(|players| [(players, Reply::Greedy), (players, Reply::Rules)])
+        {
             let config = GameConfig::new(players, 121).unwrap();
-            let strategies = [Strategy::Basic, Strategy::Expert];
+            let simple = if reply == Reply::Greedy { Strategy::Basic } else { Strategy::Classic };
+            let strategies = [simple, Strategy::Expert];
             let (mut checked, mut not_greedy, mut earlier) = (0, 0, 0);
             for seed in 0..20 {
                 let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
@@ -310,13 +348,15 @@ mod tests {
                         let pegging = game.pegging();
                         for other in config.seats() {
                             let held = game.hand(other);
-                            let greedy = round.greedy_throughout(pegging, other, held);
+                            let dealer = game.view(other).dealer;
+                            let follows =
+                                round.follows_throughout(pegging, other, held, reply, dealer);
                             if other.index() % 2 == 0 {
-                                assert_eq!(greedy, Some(true), "seed {seed}: {other} {held}");
-                            } else if greedy == Some(false) {
+                                assert_eq!(follows, Some(true), "seed {seed}: {other} {held}");
+                            } else if follows == Some(false) {
                                 not_greedy += 1;
                                 let this_count = crate::peg::plays_greedily(pegging, other, held);
-                                earlier += usize::from(this_count);
+                                earlier += usize::from(this_count && reply == Reply::Greedy);
                             }
                             checked += 1;
                         }
@@ -335,7 +375,9 @@ mod tests {
                 not_greedy > 500,
                 "{players} players: the expert not greedy {not_greedy} times"
             );
-            assert!(earlier > 200, "{players} players: {earlier} seen only in earlier counts");
+            if reply == Reply::Greedy {
+                assert!(earlier > 200, "{players} players: {earlier} seen only in earlier counts");
+            }
         }
     }
 
@@ -344,7 +386,7 @@ mod tests {
         // Seven of the first round's eight cards played, no hand shown yet.
         let played = |game: &Game| game.pegging().played().len() == 7;
         let types = watch([Strategy::Expert, Strategy::Basic], 1, played);
-        assert!(types.greedy(Seat::ALL[1]) == 0.5);
-        assert!(types.greedy_samples(GameConfig::default(), Seat::ALL[0]) == 0.5);
+        assert!(types.greedy(Seat::ALL[1]) == 0.5 && types.rules(Seat::ALL[1]) == 0.5);
+        assert_eq!(types.reply_samples(GameConfig::default(), Seat::ALL[0]), (0.5, 0.0));
     }
 }

@@ -55,9 +55,8 @@ use crib_core::{Card, CardSet, GameConfig, Pegging, Seat, Side, View};
 use crate::crib::Stake;
 use crate::learn::RoundPlays;
 use crate::peg::{
-    Inference, Memo, NetPoints, PegOptions, World, agrees_with_go, draw, draw_greedy, explained,
-    greedy_only, inferred_keep, most_constrained_first, net_gain, playable, uniform_held,
-    world_show,
+    Inference, Memo, NetPoints, PegOptions, Reply, World, agrees_with_go, draw, draw_reply,
+    explained, inferred_keep, most_constrained_first, net_gain, playable, uniform_held, world_show,
 };
 
 /// What winning the game is worth, in points of the play: far more than
@@ -146,9 +145,9 @@ pub(crate) fn sample_worlds(
             // players: a greedy world must explain every opponent's plays
             // ([`explained`]), or it is drawn again.
             let tried = (0..options.tries).find_map(|_| {
-                let greedy = draw_greedy(options, rng);
+                let reply = draw_reply(options, rng);
                 let world = sample_world(view, options, &unseen, rng);
-                explained(view, World { greedy, ..world }, round)
+                explained(view, World { reply, ..world }, round)
             });
             tried.unwrap_or_else(|| sample_world(view, options, &unseen, rng))
         })
@@ -164,7 +163,7 @@ fn sample_world(
     rng: &mut impl rand::Rng,
 ) -> World {
     let pegging = &view.pegging;
-    let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY, greedy: false };
+    let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY, reply: Reply::Search };
     world.held[view.seat.index()] = view.hand;
     let mut pool = unseen.to_vec();
     for seat in most_constrained_first(view) {
@@ -267,7 +266,14 @@ impl Search {
             start: view.pegging,
             held: world.held,
             board,
-            points: NetPoints { config, me, depth, remember, greedy: world.greedy },
+            points: NetPoints {
+                config,
+                me,
+                depth,
+                remember,
+                reply: world.reply,
+                dealer: view.dealer,
+            },
         }
     }
 
@@ -367,12 +373,10 @@ impl Search {
             };
         }
         let side = self.config.side_of(seat);
-        // In a greedy world the other sides play greedily here too.
-        let fits = if self.points.greedy && side != self.me {
-            greedy_only(pegging, seat, fits)
-        } else {
-            fits
-        };
+        // In a greedy world (or one of the rules) the other sides play so
+        // here too.
+        let fits =
+            if side == self.me { fits } else { self.points.replies(pegging, seat, held, fits) };
         let mut best: Option<[f64; 3]> = None;
         for card in fits {
             let mut next = *pegging;
@@ -614,7 +618,7 @@ mod tests {
             for world in sample_worlds(&view, &options, &RoundPlays::default(), &mut rng) {
                 // The worlds drawn uniformly (too rare under the model to
                 // find) are searched as searching players.
-                if !world.greedy {
+                if world.reply != Reply::Greedy {
                     continue;
                 }
                 let search = Search::new(&view, &world, &options);

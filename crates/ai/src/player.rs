@@ -370,6 +370,14 @@ impl ExpertPlayer {
     pub fn greedy_chance(&self, seat: Seat) -> f64 {
         self.types.greedy(seat)
     }
+
+    /// The chance that `seat` plays by the rules of thumb of `classic`, from
+    /// the plays and hands the expert has seen this game (one half before
+    /// any).
+    #[must_use]
+    pub fn rules_chance(&self, seat: Seat) -> f64 {
+        self.types.rules(seat)
+    }
 }
 
 /// A seed for the decision in `view`: the same position gives the same
@@ -430,7 +438,7 @@ impl ExpertPlayer {
     /// greedy as often as the game so far suggests.
     fn pegging_options(&self, view: &View) -> crate::PegOptions {
         let mut options = self.options.pegging;
-        options.greedy = self.types.greedy_samples(view.config, view.seat);
+        (options.greedy, options.rules) = self.types.reply_samples(view.config, view.seat);
         options
     }
 }

@@ -53,6 +53,12 @@ impl<'h, P: Player> Referee<'h, P> {
         }
     }
 
+    /// The same game with `strategy` in place of `basic` at the other seats.
+    pub(crate) fn against(mut self, strategy: Strategy, seed: u64) -> Referee<'h, P> {
+        self.others = self.others.iter().map(|_| strategy.player(seed)).collect();
+        self
+    }
+
     /// Sends `command` and returns the payload of its `ok`; a refusal fails
     /// the test.
     fn send(&mut self, command: &Command) -> Result<String, Stopped> {
@@ -181,15 +187,20 @@ fn random_engine() {
 
 /// The expert learns the same from the protocol's commands as in-process
 /// from what a seat is told (the deal, the others' plays and gos, the hands
-/// shown): over whole games against `basic` the engine and a built-in
-/// expert with the same seed make the same moves, and both come to see
-/// every `basic` seat as greedy; a new game forgets it.
+/// shown): over whole games against `basic`, and against `classic`, the
+/// engine and a built-in expert with the same seed make the same moves, and
+/// both come to see every `basic` seat as greedy and every `classic` seat
+/// as playing by the rules of thumb; a new game forgets it.
 #[test]
 fn the_engine_learns_as_the_built_in_expert_does() {
     use crib_ai::{ExpertPlayer, Observed};
-    for (players, seed) in [(2u8, 3u64), (3, 4), (4, 5)] {
+    let games = [(2u8, 3u64), (3, 4), (4, 5)].into_iter().flat_map(|(players, seed)| {
+        [(players, seed, Strategy::Basic), (players, seed, Strategy::Classic)]
+    });
+    for (players, seed, opponents) in games {
         let engine = Seat::ALL[1];
-        let mut referee = Referee::new(players, engine, seed, ExpertPlayer::new(9), |_| true);
+        let mut referee = Referee::new(players, engine, seed, ExpertPlayer::new(9), |_| true)
+            .against(opponents, seed);
         referee.play().unwrap();
         // The same game with the expert in-process.
         let config = GameConfig::new(players, 121).unwrap();
@@ -203,7 +214,7 @@ fn the_engine_learns_as_the_built_in_expert_does() {
             let action = if seat == engine {
                 expert.act(&view).unwrap()
             } else {
-                BasicPlayer.act(&view).unwrap()
+                opponents.player(seed).act(&view).unwrap()
             };
             moves.push((seat, action));
             for event in game.play(seat, action).unwrap() {
@@ -213,17 +224,23 @@ fn the_engine_learns_as_the_built_in_expert_does() {
             }
         }
         assert_eq!(referee.moves, moves, "{players} players");
+        let chances = |player: &ExpertPlayer, seat| match opponents {
+            Strategy::Basic => player.greedy_chance(seat),
+            _ => player.rules_chance(seat),
+        };
         for seat in config.seats().filter(|&seat| config.side_of(seat) != config.side_of(engine)) {
             let (built_in, engine) =
-                (expert.greedy_chance(seat), referee.session.player().greedy_chance(seat));
-            assert!(built_in > 0.9, "{players} players, {seat}: {built_in}");
+                (chances(&expert, seat), chances(referee.session.player(), seat));
+            assert!(built_in > 0.9, "{players} players, {opponents:?}, {seat}: {built_in}");
             assert!((built_in - engine).abs() < 1e-12, "{built_in} against {engine}");
         }
         // A new game starts from even odds, as a built-in player does.
         let again = Command::NewGame { players, seat: 1, target: None };
         assert!(matches!(referee.session.handle(&again), Response::Ok(_)));
         for seat in config.seats() {
-            assert!(referee.session.player().greedy_chance(seat) == 0.5, "{players} players");
+            let player = referee.session.player();
+            let chances = (player.greedy_chance(seat), player.rules_chance(seat));
+            assert!(chances == (0.5, 0.5), "{players} players");
         }
     }
 }

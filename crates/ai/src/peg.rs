@@ -207,8 +207,11 @@ impl Reply {
         held: CardSet,
         card: Card,
     ) -> bool {
+        if self == Reply::Search {
+            return true;
+        }
         let choices = self.choices(before, seat, dealer, held, playable(before, held));
-        self == Reply::Search || choices.iter().any(|choice| choice.rank() == card.rank())
+        choices.iter().any(|choice| choice.rank() == card.rank())
     }
 }
 
@@ -307,7 +310,8 @@ pub(crate) fn analyse_play_seen(
     let mut rng = crib_core::seeded_rng(seed);
     let worlds = sample_worlds(view, options, round, &mut rng);
     let mut totals = vec![0.0; playable.len()];
-    // Greedy worlds value positions otherwise: they keep their own memo.
+    // Each model of the others' play values positions otherwise: each
+    // keeps its own memo.
     let mut memos = [Memo::new(), Memo::new(), Memo::new()];
     for world in &worlds {
         let memo = &mut memos[world.reply as usize];

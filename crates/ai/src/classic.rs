@@ -132,15 +132,7 @@ pub(crate) fn rules_play(
     held: CardSet,
 ) -> Option<Card> {
     let rules = Rules::of(pegging, seat, dealer, held);
-    let mut best: Option<(f64, Card)> = None;
-    for card in rules.fits {
-        let score = rules.score(card);
-        // Cards come lowest first, so `>=` keeps the highest of equals.
-        if best.is_none_or(|(top, _)| score >= top) {
-            best = Some((score, card));
-        }
-    }
-    best.map(|(_, card)| card)
+    crate::player::most_points(rules.fits, |card| rules.score(card))
 }
 
 /// A seat's choice in the play as the rules of thumb see it.

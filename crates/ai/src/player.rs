@@ -511,9 +511,13 @@ pub(crate) fn greedy_play(pegging: &Pegging, seat: Seat, cards: CardSet) -> Opti
     most_points(cards, |card| pegging.preview(seat, card).map_or(0, |play| play.points.total()))
 }
 
-/// The card of `cards` with the most `points`, the highest of equals.
-pub(crate) fn most_points(cards: CardSet, points: impl Fn(Card) -> u8) -> Option<Card> {
-    let mut best: Option<(u8, Card)> = None;
+/// The card of `cards` with the most `points` (or the best score), the
+/// highest of equals.
+pub(crate) fn most_points<T: PartialOrd + Copy>(
+    cards: CardSet,
+    points: impl Fn(Card) -> T,
+) -> Option<Card> {
+    let mut best: Option<(T, Card)> = None;
     for card in cards {
         let points = points(card);
         // Cards come lowest first, so `>=` keeps the highest of equals.

@@ -286,9 +286,9 @@ pub fn analyse_play(view: &View, options: &PegOptions, seed: u64) -> PlayAnalysi
 }
 
 /// [`analyse_play`] by a player who has followed the round, its plays so
-/// far in `round`: a greedy sample must explain each opponent's plays in
-/// every count where `round` holds all of them, not only in this one (see
-/// [`explained`]).
+/// far in `round`: a greedy sample (or one of the rules of thumb) must
+/// explain each opponent's plays in every count where `round` holds all of
+/// them, not only in this one (see [`explained`]).
 pub(crate) fn analyse_play_seen(
     view: &View,
     options: &PegOptions,

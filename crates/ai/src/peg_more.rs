@@ -44,8 +44,8 @@
 //!   where the hands and the crib of the world are counted in the order of
 //!   the show (from the dealer's left round to the dealer, then the crib)
 //!   and the first side to reach the target wins. The search is max-n:
-//!   each side plays for itself (in a greedy world, the other sides by
-//!   their greedy play).
+//!   each side plays for itself (in a greedy world, or one of the rules
+//!   of thumb, the other sides by that play).
 //!
 //! So the expert pegs out when it can, and spends a card to block a side
 //! that is about to.
@@ -315,8 +315,9 @@ impl Search {
 
     /// Three sides near the end of the game (max-n): each seat plays for
     /// its own side, which wants its own win and its own points less the
-    /// others' mean, and dreads any other side's win (in a greedy world the
-    /// other sides' seats make their greedy play instead). A minimax here would
+    /// others' mean, and dreads any other side's win (in a greedy world, or
+    /// one of the rules of thumb, the other sides' seats make that play
+    /// instead). A minimax here would
     /// have the two other sides play for each other, and one would hand
     /// the other the game. Returns each side's value of `seat`'s pegging
     /// `points` (as [`net_gain`] counts them for each side) and what

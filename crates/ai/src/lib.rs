@@ -40,6 +40,7 @@ mod sim;
 mod stats;
 mod throws;
 mod win;
+mod win_three;
 
 pub use classic::ClassicPlayer;
 pub use crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
@@ -65,3 +66,4 @@ pub use win::{
     KeepRound, Measured, RoundCounts, WinTable, chance_now, measure_rounds, side_win_chance,
     win_chance,
 };
+pub use win_three::{Chances, ThreeTable};

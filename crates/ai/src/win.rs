@@ -25,8 +25,8 @@
 //! lowers it), once, on first use, for every `a` and `b` up to 121 (a few
 //! milliseconds).
 //!
-//! With three players there are three sides in the race, and no table is
-//! kept.
+//! With three players there are three sides in the race: their table is
+//! [`ThreeTable`](crate::ThreeTable), the same model with three seats.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -50,7 +50,7 @@ mod four {
 }
 
 /// The largest target.
-const MAX_NEED: usize = 121;
+pub(crate) const MAX_NEED: usize = 121;
 
 /// The chance that a side needing `my_need` points wins against a side
 /// needing `their_need`, at the start of a round that it deals (`dealing`)
@@ -159,13 +159,20 @@ pub struct RoundCounts {
     pub partner_hands: [Vec<u32>; 2],
     /// Rounds by the dealer's hand and crib together.
     pub dealer_show: Vec<u32>,
+    /// With three players, rounds by the pone's, the second pone's (the
+    /// seat on the pone's left) and the dealer's points in the play (his
+    /// heels with the dealer's), in place of `play`; empty otherwise.
+    pub play_three: BTreeMap<(u8, u8, u8), u32>,
+    /// With three players, rounds by the second pone's hand; empty
+    /// otherwise.
+    pub second_hand: Vec<u32>,
 }
 
 /// What a run of self-play measured: the rounds, and the first dealer's
 /// wins, counted directly.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Measured {
-    /// The players at the table: 2, or 4 in partnerships.
+    /// The players at the table: 2, 3, or 4 in partnerships.
     pub players: u8,
     /// The distributions of the completed rounds.
     pub counts: RoundCounts,
@@ -195,6 +202,7 @@ fn kept_counts(play: &[(u8, u8, u32)], hands: [&[u32]; 4]) -> RoundCounts {
         pone_hand: pone_hand.to_vec(),
         partner_hands: [dealer_partner.to_vec(), pone_partner.to_vec()],
         dealer_show: dealer_show.to_vec(),
+        ..RoundCounts::default()
     }
 }
 
@@ -206,11 +214,13 @@ impl RoundCounts {
         kept_counts(&two::PLAY, [&two::PONE_HAND, &[], &[], &two::DEALER_SHOW])
     }
 
-    /// The counts kept for `players` (2 or 4), if any.
+    /// The counts kept for `players` (2, 3, or 4 in partnerships), if
+    /// any.
     #[must_use]
     pub fn stored_for(players: u8) -> Option<RoundCounts> {
         match players {
             2 => Some(RoundCounts::stored()),
+            3 => Some(crate::win_three::stored_counts()),
             4 => Some(kept_counts(
                 &four::PLAY,
                 [
@@ -227,7 +237,7 @@ impl RoundCounts {
     /// The completed rounds counted.
     #[must_use]
     pub fn rounds(&self) -> u32 {
-        self.play.values().sum()
+        self.play.values().sum::<u32>() + self.play_three.values().sum::<u32>()
     }
 
     fn merge(mut self, other: RoundCounts) -> RoundCounts {
@@ -239,19 +249,35 @@ impl RoundCounts {
             add(ours, theirs);
         }
         add(&mut self.dealer_show, &other.dealer_show);
+        for (key, count) in other.play_three {
+            *self.play_three.entry(key).or_default() += count;
+        }
+        add(&mut self.second_hand, &other.second_hand);
         self
     }
 
     /// Counts one completed round from what each seat and side scored in
-    /// it: the pone's and the dealer's own points, and their sides'.
-    fn count_round(&mut self, players: u8, seats: [&SourcePoints; 2], sides: [&SourcePoints; 2]) {
+    /// it: the pone's and the dealer's own points, and their sides'; with
+    /// three players, `second` is the second pone's.
+    fn count_round(
+        &mut self,
+        players: u8,
+        seats: [&SourcePoints; 2],
+        sides: [&SourcePoints; 2],
+        second: Option<&SourcePoints>,
+    ) {
         let [pone, dealer] = seats;
         let [pone_side, dealer_side] = sides;
         let small = |points: u32| u8::try_from(points).unwrap_or(u8::MAX);
-        *self
-            .play
-            .entry((small(pone_side.pegging), small(dealer_side.pegging + dealer_side.heels)))
-            .or_default() += 1;
+        let (pone_play, dealer_play) =
+            (small(pone_side.pegging), small(dealer_side.pegging + dealer_side.heels));
+        if let Some(second) = second {
+            *self.play_three.entry((pone_play, small(second.pegging), dealer_play)).or_default() +=
+                1;
+            bump(&mut self.second_hand, second.hand);
+        } else {
+            *self.play.entry((pone_play, dealer_play)).or_default() += 1;
+        }
         bump(&mut self.pone_hand, pone.hand);
         if players == 4 {
             bump(&mut self.partner_hands[0], dealer_side.hand - dealer.hand);
@@ -273,9 +299,10 @@ impl Measured {
             if self.players == 2 { String::new() } else { format!(" ({} players)", self.players) };
         let _ = writeln!(
             text,
-            "// The distributions of a round's points that `win_chance` is built from{}:\n\
+            "// The distributions of a round's points that `{}` is built from{}:\n\
              // {} rounds of {} self-play, {} games seeded {}. Written by\n\
              // `crib stats board --rebuild --write`, not by hand.",
+            if self.players == 3 { "ThreeTable" } else { "win_chance" },
             table_of,
             counts.rounds(),
             self.strategy,
@@ -288,16 +315,30 @@ impl Measured {
              pub(super) const MEASURED: (u64, u64, u64) = ({}, {}, {});",
             self.games, self.seed, self.first_dealer_wins
         );
-        let play: Vec<String> = counts
-            .play
-            .iter()
-            .map(|(&(pone, dealer), count)| format!("({pone}, {dealer}, {count})"))
-            .collect();
-        table(&mut text, "PLAY", &format!("(u8, u8, u32); {}", play.len()), &play);
+        if self.players == 3 {
+            let play: Vec<String> = counts
+                .play_three
+                .iter()
+                .map(|(&(pone, second, dealer), count)| {
+                    format!("({pone}, {second}, {dealer}, {count})")
+                })
+                .collect();
+            table(&mut text, "PLAY", &format!("(u8, u8, u8, u32); {}", play.len()), &play);
+        } else {
+            let play: Vec<String> = counts
+                .play
+                .iter()
+                .map(|(&(pone, dealer), count)| format!("({pone}, {dealer}, {count})"))
+                .collect();
+            table(&mut text, "PLAY", &format!("(u8, u8, u32); {}", play.len()), &play);
+        }
         let numbers = |counts: &[u32], len: usize| -> Vec<String> {
             (0..len).map(|i| counts.get(i).copied().unwrap_or(0).to_string()).collect()
         };
         table(&mut text, "PONE_HAND", "u32; 30", &numbers(&counts.pone_hand, 30));
+        if self.players == 3 {
+            table(&mut text, "SECOND_HAND", "u32; 30", &numbers(&counts.second_hand, 30));
+        }
         if self.players == 4 {
             let [dealer_partner, pone_partner] = &counts.partner_hands;
             table(&mut text, "DEALER_PARTNER_HAND", "u32; 30", &numbers(dealer_partner, 30));
@@ -313,11 +354,13 @@ impl Measured {
         Measured::stored_for(2).expect("a table is kept for two players")
     }
 
-    /// What the repository keeps for `players` (2 or 4), if anything.
+    /// What the repository keeps for `players` (2, 3, or 4 in
+    /// partnerships), if anything.
     #[must_use]
     pub fn stored_for(players: u8) -> Option<Measured> {
         let (games, seed, first_dealer_wins) = match players {
             2 => two::MEASURED,
+            3 => crate::win_three::MEASURED,
             4 => four::MEASURED,
             _ => return None,
         };
@@ -408,15 +451,16 @@ fn measure_game(
         let now = *game.tally();
         if now.rounds > tally.rounds {
             let dealt = dealer.unwrap_or_else(|| game.dealer());
-            let [pone_side, dealer_side] =
-                [dealt.next(config.players()), dealt].map(|seat| config.side_of(seat).index());
+            let players = config.players();
+            let [pone_side, second_side, dealer_side] =
+                [dealt.next(players), dealt.next(players).next(players), dealt]
+                    .map(|seat| config.side_of(seat).index());
+            let since = |side: usize| now.sides[side].since(&tally.sides[side]);
             counts.count_round(
-                config.players(),
+                players,
                 [&now.pone.since(&tally.pone), &now.dealer.since(&tally.dealer)],
-                [
-                    &now.sides[pone_side].since(&tally.sides[pone_side]),
-                    &now.sides[dealer_side].since(&tally.sides[dealer_side]),
-                ],
+                [&since(pone_side), &since(dealer_side)],
+                (players == 3).then(|| since(second_side)).as_ref(),
             );
             tally = now;
             dealer = None;
@@ -833,7 +877,7 @@ fn at(pone: usize, dealer: usize) -> usize {
 }
 
 /// A measured distribution as probabilities.
-fn probabilities(counts: &[u32]) -> Vec<f64> {
+pub(crate) fn probabilities(counts: &[u32]) -> Vec<f64> {
     let total: f64 = counts.iter().map(|&count| f64::from(count)).sum();
     counts.iter().map(|&count| f64::from(count) / total.max(1.0)).collect()
 }

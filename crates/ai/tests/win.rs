@@ -1,10 +1,10 @@
 //! The chance of winning: its edges, its monotony, the published
 //! first-dealer figure, and fresh self-play against the table, for two
-//! players and for four in partnerships.
+//! players, three, and four in partnerships.
 
 use crib_ai::{
-    Measured, RoundCounts, Strategy, WinTable, chance_now, measure_rounds, side_win_chance,
-    win_chance,
+    Measured, RoundCounts, Strategy, ThreeTable, WinTable, chance_now, measure_rounds,
+    side_win_chance, win_chance,
 };
 use crib_core::{Action, Game, GameConfig, Seat};
 
@@ -38,7 +38,8 @@ fn the_four_player_table_has_the_same_edges() {
         assert!(chance(1, 121, dealing) > 0.99);
         assert!(chance(121, 1, dealing) < 0.01);
     }
-    // No table for three players: three sides race.
+    // Three players race as three seats: no two sides' table, but their
+    // own (`ThreeTable`).
     assert_eq!(side_win_chance(GameConfig::new(3, 121).unwrap(), 60, 60, true), None);
     assert!(WinTable::for_players(3).is_none());
     // Two players read the same table as `win_chance`.
@@ -130,7 +131,10 @@ fn the_repository_keeps_the_source_the_command_writes() {
         table.chance(121, 121, true),
         WinTable::for_players(4).unwrap().chance(121, 121, true)
     );
-    assert!(Measured::stored_for(3).is_none());
+    let three = Measured::stored_for(3).unwrap();
+    assert_eq!(three.players, 3);
+    assert_eq!(three.source(), include_str!("../src/win_table3.rs"));
+    assert!(Measured::stored_for(5).is_none());
 }
 
 /// How far a fresh self-play's first dealer's rate may be from the table.
@@ -158,7 +162,14 @@ fn fresh_self_play_agrees(
     let measured = measure_rounds(config, games, seed, Strategy::Expert, &|| {});
     assert_eq!((measured.games, measured.players), (games, players));
     let rate = measured.first_dealer_rate();
-    let table = side_win_chance(config, 121, 121, true).unwrap();
+    let first_dealer = |counts: &RoundCounts| {
+        if players == 3 {
+            ThreeTable::from_counts(counts).chances([121; 3])[2]
+        } else {
+            WinTable::from_counts(counts).chance(121, 121, true)
+        }
+    };
+    let table = first_dealer(&Measured::stored_for(players).unwrap().counts);
     let agrees = match agreement {
         Agreement::Interval => rate.low <= table && table <= rate.high,
         Agreement::Sure => {
@@ -167,19 +178,79 @@ fn fresh_self_play_agrees(
         }
     };
     assert!(agrees, "{rate:?} against the table's {table}");
-    let rebuilt = WinTable::from_counts(&measured.counts).chance(121, 121, true);
+    let rebuilt = first_dealer(&measured.counts);
     assert!((rebuilt - table).abs() < tolerance, "rebuilt {rebuilt}, stored {table}");
 }
 
 #[test]
 fn a_short_fresh_self_play_agrees_with_the_table() {
     fresh_self_play_agrees(2, 160, 11, Agreement::Sure, 0.04);
+    fresh_self_play_agrees(3, 80, 11, Agreement::Sure, 0.06);
     fresh_self_play_agrees(4, 80, 11, Agreement::Sure, 0.06);
 }
 
 #[test]
-#[ignore = "about two minutes of expert self-play on two idle cores"]
+#[ignore = "about three minutes of expert self-play on two idle cores"]
 fn a_long_fresh_self_play_agrees_with_the_table() {
     fresh_self_play_agrees(2, 1000, 12, Agreement::Interval, 0.02);
+    fresh_self_play_agrees(3, 600, 12, Agreement::Interval, 0.03);
     fresh_self_play_agrees(4, 600, 12, Agreement::Interval, 0.03);
+}
+
+#[test]
+fn the_three_player_table_has_its_edges_and_its_monotony() {
+    let table = ThreeTable::stored();
+    for seat in 0..3 {
+        // A seat that needs nothing has won.
+        let mut needs = [50u16; 3];
+        needs[seat] = 0;
+        let chances = table.chances(needs);
+        assert_eq!(chances[seat], 1.0, "{needs:?}");
+        // The last hole against two seats at the start: all but won.
+        let mut needs = [121u16; 3];
+        needs[seat] = 1;
+        assert!(table.chances(needs)[seat] > 0.99, "{needs:?}");
+    }
+    // Beyond the target the chances are the target's.
+    assert_eq!(table.chances([500, 60, 70]), table.chances([121, 60, 70]));
+    let step = 3;
+    for a in (1..=121u16).step_by(step) {
+        for b in (1..=121u16).step_by(step) {
+            for c in (1..=121u16).step_by(step) {
+                let needs = [a, b, c];
+                for chances in [table.chances(needs), table.chances_after_play(needs)] {
+                    let at = format!("{needs:?}: {chances:?}");
+                    assert!(chances.iter().all(|chance| (0.0..=1.0).contains(chance)), "{at}");
+                    // Someone wins.
+                    assert!((chances.iter().sum::<f64>() - 1.0).abs() < 1e-4, "{at}");
+                }
+                let here = table.chances(needs);
+                for seat in 0..3 {
+                    // Needing a point fewer never hurts a seat; another
+                    // seat needing a point more never hurts it either.
+                    let mut fewer = needs;
+                    fewer[seat] -= 1;
+                    let at = format!("{needs:?} seat {seat}");
+                    assert!(table.chances(fewer)[seat] >= here[seat] - 1e-5, "{at}");
+                    for other in (0..3).filter(|&other| other != seat) {
+                        let mut more = needs;
+                        more[other] += 1;
+                        assert!(table.chances(more)[seat] >= here[seat] - 1e-5, "{at} {other}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_three_player_deal_is_worth_having() {
+    let table = ThreeTable::stored();
+    // At the start of a game to 121 or 61 the dealer (with the crib) is
+    // the favourite, and the pone (who counts first) is ahead of the seat
+    // after it.
+    for level in [121, 61] {
+        let [pone, second, dealer] = table.chances([level; 3]);
+        assert!(dealer > pone && pone > second, "{level}: {pone} {second} {dealer}");
+    }
 }

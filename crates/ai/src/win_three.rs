@@ -1,0 +1,224 @@
+//! The chance of winning a game of three players from the board: see
+//! [`ThreeTable`].
+
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
+
+use crate::win::{MAX_NEED, RoundCounts, probabilities};
+
+/// The three-player measure.
+mod three {
+    include!("win_table3.rs");
+}
+
+/// The counts kept in the repository for three players.
+pub(crate) fn stored_counts() -> RoundCounts {
+    RoundCounts {
+        play_three: three::PLAY
+            .iter()
+            .map(|&(pone, second, dealer, count)| ((pone, second, dealer), count))
+            .collect(),
+        pone_hand: three::PONE_HAND.to_vec(),
+        second_hand: three::SECOND_HAND.to_vec(),
+        dealer_show: three::DEALER_SHOW.to_vec(),
+        ..RoundCounts::default()
+    }
+}
+
+/// The games, the seed and the first dealer's wins of the kept measure.
+pub(crate) const MEASURED: (u64, u64, u64) = three::MEASURED;
+
+/// Each seat's chance of winning, in the order of the round: the pone, the
+/// second pone, the dealer.
+pub type Chances = [f64; 3];
+
+/// The chances of a game of three players, by what each seat needs.
+///
+/// The model is the two sides' one ([`WinTable`](crate::WinTable)) with
+/// three: a round is drawn from distributions measured over expert
+/// self-play (kept in `win_table3.rs`, written by `crib stats board
+/// --players 3 --rebuild --write`): the play's points of the pone, the
+/// second pone (the seat on the pone's left) and the dealer together (one
+/// joint distribution, his heels with the dealer's), then the pone's hand,
+/// the second pone's, and the dealer's hand and crib. They are scored in
+/// the order of the game: a seat the play takes to the target wins (when
+/// more than one would, each is as likely to be first), then the show
+/// counts in its order, and otherwise the next round is dealt by this
+/// round's pone. Every round scores at least the last card's point, so
+/// each lowers the sum of what the three need, and the table follows by
+/// dynamic programming over that sum, for every need up to 121: about
+/// three seconds on two cores, once a process (see the README's
+/// **`crib stats board`**).
+///
+/// ```
+/// let table = crib_ai::ThreeTable::stored();
+/// // At the start of a game the dealer, with the crib, is the favourite.
+/// let [pone, second, dealer] = table.chances([121, 121, 121]);
+/// assert!(dealer > pone && dealer > second);
+/// assert!((pone + second + dealer - 1.0).abs() < 1e-4);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ThreeTable {
+    /// At the start of a round, by the needs of the pone, the second pone
+    /// and the dealer.
+    start: Vec<[f32; 3]>,
+    /// After the play, before the show.
+    shown: Vec<[f32; 3]>,
+}
+
+/// The kept table, once built.
+static TABLE: OnceLock<ThreeTable> = OnceLock::new();
+
+const WIDTH: usize = MAX_NEED + 1;
+
+fn at([a, b, c]: [usize; 3]) -> usize {
+    (a * WIDTH + b) * WIDTH + c
+}
+
+/// A seat that has reached the target has won; `won` lists which did.
+fn split_win(won: [bool; 3]) -> [f32; 3] {
+    let home = won.iter().filter(|&&won| won).count() as f32;
+    won.map(|won| if won { 1.0 / home } else { 0.0 })
+}
+
+impl ThreeTable {
+    /// The table built from the counts kept in the repository, on first
+    /// use (a call while another thread builds it waits for it).
+    #[must_use]
+    pub fn stored() -> &'static ThreeTable {
+        TABLE.get_or_init(|| ThreeTable::from_counts(&stored_counts()))
+    }
+
+    /// The table for measured three-player `counts`.
+    #[must_use]
+    pub fn from_counts(counts: &RoundCounts) -> ThreeTable {
+        let total: f64 = counts.play_three.values().map(|&count| f64::from(count)).sum();
+        let play: Vec<([usize; 3], f32)> = counts
+            .play_three
+            .iter()
+            .map(|(&(pone, second, dealer), &count)| {
+                let points = [pone, second, dealer].map(usize::from);
+                (points, (f64::from(count) / total.max(1.0)) as f32)
+            })
+            .collect();
+        // Each outcome's move in the table, for positions no seat can win
+        // from in the play.
+        let offsets: Vec<(usize, f32)> = play.iter().map(|&(points, p)| (at(points), p)).collect();
+        let reach = play.iter().flat_map(|(points, _)| *points).max().unwrap_or(0);
+        let show: [Vec<f32>; 3] = [&counts.pone_hand, &counts.second_hand, &counts.dealer_show]
+            .map(|counts| probabilities(counts).into_iter().map(|p| p as f32).collect());
+        let size = WIDTH * WIDTH * WIDTH;
+        let mut start = vec![[0.0f32; 3]; size];
+        // `stages[i]`: before the show's stage `i` (0: after the play).
+        let mut stages = vec![vec![[0.0f32; 3]; size]; 3];
+        for sum in 3..=3 * MAX_NEED {
+            let level: Vec<[usize; 3]> = (1..=MAX_NEED)
+                .flat_map(|a| (1..=MAX_NEED).map(move |b| (a, b)))
+                .filter_map(|(a, b)| {
+                    let c = sum.checked_sub(a + b)?;
+                    (1..=MAX_NEED).contains(&c).then_some([a, b, c])
+                })
+                .collect();
+            // The start of the round: every round pegs at least a point, so
+            // what follows the play is at a lower sum, already known.
+            let values: Vec<[f32; 3]> = level
+                .par_iter()
+                .map(|&needs| {
+                    let mut chances = [0.0f32; 3];
+                    if needs.iter().all(|&need| need > reach) {
+                        let here = at(needs);
+                        for &(offset, p) in &offsets {
+                            let after = stages[0][here - offset];
+                            for (chance, after) in chances.iter_mut().zip(after) {
+                                *chance += p * after;
+                            }
+                        }
+                        return chances;
+                    }
+                    for &(points, p) in &play {
+                        let won = [0, 1, 2].map(|i| points[i] >= needs[i]);
+                        let after = if won.contains(&true) {
+                            split_win(won)
+                        } else {
+                            stages[0][at([0, 1, 2].map(|i| needs[i] - points[i]))]
+                        };
+                        for (chance, after) in chances.iter_mut().zip(after) {
+                            *chance += p * after;
+                        }
+                    }
+                    chances
+                })
+                .collect();
+            for (needs, value) in level.iter().zip(values) {
+                start[at(*needs)] = value;
+            }
+            // The show from its last stage: a hand of no points leaves the
+            // sum as it is, so the next stage must be known first.
+            for stage in (0..3).rev() {
+                let (before, after) = stages.split_at_mut(stage + 1);
+                let next: &[[f32; 3]] = after.first().map_or(&start, |next| next);
+                let values: Vec<[f32; 3]> = level
+                    .par_iter()
+                    .map(|&needs| {
+                        let mut chances = [0.0f32; 3];
+                        for (points, &p) in show[stage].iter().enumerate() {
+                            if p == 0.0 {
+                                continue;
+                            }
+                            let after = if points >= needs[stage] {
+                                let mut won = [false; 3];
+                                won[stage] = true;
+                                split_win(won)
+                            } else {
+                                let mut left = needs;
+                                left[stage] -= points;
+                                if stage == 2 {
+                                    // The next round is dealt by the pone:
+                                    // its pone is this round's second pone,
+                                    // its second pone this round's dealer.
+                                    let [pone, second, dealer] =
+                                        next[at([left[1], left[2], left[0]])];
+                                    [dealer, pone, second]
+                                } else {
+                                    next[at(left)]
+                                }
+                            };
+                            for (chance, after) in chances.iter_mut().zip(after) {
+                                *chance += p * after;
+                            }
+                        }
+                        chances
+                    })
+                    .collect();
+                for (needs, value) in level.iter().zip(values) {
+                    before[stage][at(*needs)] = value;
+                }
+            }
+        }
+        let shown = stages.swap_remove(0);
+        ThreeTable { start, shown }
+    }
+
+    /// Each seat's chance at the start of a round, by what the pone, the
+    /// second pone and the dealer need (in that order); a seat that needs
+    /// nothing has won.
+    #[must_use]
+    pub fn chances(&self, needs: [u16; 3]) -> Chances {
+        Self::read(&self.start, needs)
+    }
+
+    /// Each seat's chance after the play, before the show.
+    #[must_use]
+    pub fn chances_after_play(&self, needs: [u16; 3]) -> Chances {
+        Self::read(&self.shown, needs)
+    }
+
+    fn read(table: &[[f32; 3]], needs: [u16; 3]) -> Chances {
+        if needs.contains(&0) {
+            return split_win(needs.map(|need| need == 0)).map(f64::from);
+        }
+        let needs = needs.map(|need| usize::from(need).min(MAX_NEED));
+        table[at(needs)].map(|chance| f64::from(chance).clamp(0.0, 1.0))
+    }
+}

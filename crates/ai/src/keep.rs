@@ -143,9 +143,10 @@ pub fn keep_values(
 /// ([`WinTable::for_players`]). With four players the keeper's hand is
 /// counted at its place in the show, the three other hands from their
 /// measured distributions, and the play as measured (the pegging estimate
-/// of a keep is for two players). With three players there is no model of
-/// the game (three sides race): the keeps are [`keep_values`]' and have no
-/// chance.
+/// of a keep is for two players). With three players the keeps are
+/// [`keep_values`]' and have no chance: ranking them by the three players'
+/// table won no more games than points (the README's **Where the points go
+/// at three players**).
 ///
 /// ```
 /// use crib_ai::{ThrowModel, keep_values_for_game};

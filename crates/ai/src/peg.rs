@@ -128,10 +128,9 @@ pub struct PegOptions {
     /// play.
     pub depth: u32,
     /// The search plays for the win instead of points once a side is this
-    /// close to the target (0 never): with two sides (two players, or four
-    /// in partnerships) by the chance of winning, with three by a win's
-    /// worth in points, and then only within a narrower window (20 points;
-    /// see `peg_more::THREE_SIDES_WINDOW`).
+    /// close to the target (0 never), by the chance of winning: with three
+    /// players only within a narrower window (20 points; see
+    /// `peg_more::THREE_SIDES_WINDOW`).
     pub endgame: u16,
 }
 
@@ -246,13 +245,8 @@ pub(crate) fn world_show(view: &View, world: &World, starter: Card) -> [(Side, u
 pub enum PlayMeasure {
     /// Net points for the player's side from now to the end of the play.
     NetPoints,
-    /// The chance of winning the game (near its end, two sides: two
-    /// players, or four in partnerships).
+    /// The chance of winning the game (near its end).
     WinChance,
-    /// Net points for the player's side to the end of the play, a game won
-    /// on the way counting 100 points and a game lost minus 100 (near its
-    /// end, three players).
-    PointsAndGame,
 }
 
 /// The expert's analysis of a play: every card that fits with its value,
@@ -296,10 +290,9 @@ pub(crate) fn analyse_play_seen(
     round: &RoundPlays,
 ) -> PlayAnalysis {
     let board = Endgame::new(view, options);
-    let measure = if board.is_some() {
+    let measure = if board.is_some() || crate::peg_more::plays_for_the_game_of_three(view, options)
+    {
         PlayMeasure::WinChance
-    } else if crate::peg_more::plays_for_the_game_of_three(view, options) {
-        PlayMeasure::PointsAndGame
     } else {
         PlayMeasure::NetPoints
     };

@@ -37,15 +37,15 @@
 //!   winning, as with two players (see [`peg`](crate::peg)), a few plies
 //!   deep or to the end of the play once few cards are left
 //!   ([`plies`]);
-//! - with three players the search counts the scores: a play that reaches
-//!   the target is worth [`WIN`] points to the player's side if it is its
-//!   own and costs it as much if it is another side's; once few cards are
-//!   left ([`FEW_CARDS`]) the search goes on to the end of the play,
-//!   where the hands and the crib of the world are counted in the order of
-//!   the show (from the dealer's left round to the dealer, then the crib)
-//!   and the first side to reach the target wins. The search is max-n:
-//!   each side plays for itself (in a greedy world, or one of the rules
-//!   of thumb, the other sides by that play).
+//! - with three players each side's chance of winning is searched by
+//!   max-n, each side playing for its own chance (in a greedy world, or
+//!   one of the rules of thumb, the other sides by that play). At the end
+//!   of the play (or where the search stops, [`plies`], as if the play
+//!   ended there) the world's hands and crib are counted in the order of
+//!   the show (from the dealer's left round to the dealer, then the crib),
+//!   the first side to reach the target winning; if none does, each side's
+//!   chance is the three players' table's for the next round
+//!   ([`ThreeTable`]).
 //!
 //! So the expert pegs out when it can, and spends a card to block a side
 //! that is about to.
@@ -58,19 +58,15 @@ use crate::peg::{
     Inference, Memo, NetPoints, PegOptions, Reply, World, agrees_with_go, draw, draw_reply,
     explained, inferred_keep, most_constrained_first, net_gain, playable, uniform_held, world_show,
 };
-
-/// What winning the game is worth, in points of the play: far more than
-/// any play pegs, so that the search takes a win whenever it can and
-/// blocks a loss, and still a finite number, so that a small chance of
-/// winning over the sampled worlds weighs like that many points.
-pub(crate) const WIN: f64 = 100.0;
+use crate::win_three::ThreeTable;
 
 /// With three sides the search plays for the game only within this many
 /// points of the target (or [`PegOptions::endgame`], if smaller): its
 /// max-n search stops after six plies (until ten cards are left) where the
-/// search for points sees the whole play, and over the last 40 points that
-/// cost more than playing for the game won (the README's **Where the
-/// points go at three players** gives the measures).
+/// search for points sees the whole play. Over the last 40 points that cost
+/// more than playing for the game won before the three players' table, and
+/// with the table it won no more (the README's **Where the points go at
+/// three players** gives the measures).
 pub(crate) const THREE_SIDES_WINDOW: u16 = 20;
 
 /// Whether the search of a three-sided table plays for the game: a side
@@ -218,19 +214,40 @@ struct Board {
     /// the dealer's left round to the dealer, then the crib, with the side
     /// that counts it.
     show: [(Side, u16); 5],
+    /// The next round's pone, second pone and dealer (three players).
+    next_round: [Side; 3],
 }
 
 impl Board {
     /// The first side the show takes to the target from `scores`, at a
     /// table of `players`.
-    fn home_in_show(&self, players: u8, mut scores: [u16; 3]) -> Option<Side> {
+    fn home_in_show(&self, players: u8, mut scores: [u16; 3]) -> Result<Side, [u16; 3]> {
         for &(side, points) in &self.show[..usize::from(players) + 1] {
             scores[side.index()] += points;
             if scores[side.index()] >= self.target {
-                return Some(side);
+                return Ok(side);
             }
         }
-        None
+        Err(scores)
+    }
+
+    /// Each side's chance of winning from the end of the play at
+    /// `scores`: the show counted in its order, and if it takes no side
+    /// home, the chances of the rounds after ([`ThreeTable`]).
+    fn end_of_play(&self, players: u8, scores: [u16; 3]) -> [f64; 3] {
+        match self.home_in_show(players, scores) {
+            Ok(side) => winner(side),
+            Err(scores) => {
+                let chances = ThreeTable::stored().chances(
+                    self.next_round.map(|side| self.target.saturating_sub(scores[side.index()])),
+                );
+                let mut values = [0.0; 3];
+                for (side, chance) in self.next_round.iter().zip(chances) {
+                    values[side.index()] = chance;
+                }
+                values
+            }
+        }
     }
 }
 
@@ -292,7 +309,10 @@ impl Search {
             scores[side.index()] = view.board.score(side);
         }
         let starter = view.starter?;
-        Some(Board { target, scores, show: world_show(view, world, starter) })
+        let next_dealer = view.dealer.next(config.players());
+        let next_round = [next_dealer.next(3), next_dealer.next(3).next(3), next_dealer]
+            .map(|seat| config.side_of(seat));
+        Some(Board { target, scores, show: world_show(view, world, starter), next_round })
     }
 
     /// The value of the player's playing `card` now; `memo` holds values
@@ -314,14 +334,11 @@ impl Search {
     }
 
     /// Three sides near the end of the game (max-n): each seat plays for
-    /// its own side, which wants its own win and its own points less the
-    /// others' mean, and dreads any other side's win (in a greedy world, or
-    /// one of the rules of thumb, the other sides' seats make that play
-    /// instead). A minimax here would
-    /// have the two other sides play for each other, and one would hand
-    /// the other the game. Returns each side's value of `seat`'s pegging
-    /// `points` (as [`net_gain`] counts them for each side) and what
-    /// follows; `scores` are restored on return.
+    /// its own side's chance of winning (in a greedy world, or one of the
+    /// rules of thumb, the other sides' seats make that play instead). A
+    /// minimax here would have the two other sides play for each other,
+    /// and one would hand the other the game. Returns each side's chance
+    /// once `seat` has pegged `points`; `scores` are restored on return.
     #[allow(clippy::too_many_arguments)]
     fn each_side(
         &self,
@@ -333,22 +350,15 @@ impl Search {
         points: u8,
         depth: u32,
     ) -> [f64; 3] {
-        let mut values = [0.0; 3];
-        for side in self.config.all_sides() {
-            values[side.index()] = net_gain(self.config, side, seat, points);
-        }
         let side = self.config.side_of(seat);
         scores[side.index()] += u16::from(points);
-        let rest = if scores[side.index()] >= board.target {
+        let chances = if scores[side.index()] >= board.target {
             winner(side)
         } else {
             self.each_side_below(board, pegging, held, scores, depth)
         };
         scores[side.index()] -= u16::from(points);
-        for (value, rest) in values.iter_mut().zip(rest) {
-            *value += rest;
-        }
-        values
+        chances
     }
 
     fn each_side_below(
@@ -360,10 +370,11 @@ impl Search {
         depth: u32,
     ) -> [f64; 3] {
         let Some(seat) = pegging.turn() else {
-            return board.home_in_show(self.config.players(), *scores).map_or([0.0; 3], winner);
+            return board.end_of_play(self.config.players(), *scores);
         };
         if depth >= self.points.depth {
-            return [0.0; 3];
+            // Cut off: as if the play ended here.
+            return board.end_of_play(self.config.players(), *scores);
         }
         let fits = playable(pegging, held[seat.index()]);
         if fits.is_empty() {
@@ -399,10 +410,10 @@ impl Search {
     }
 }
 
-/// Each of three sides' value of `side`'s winning the game.
+/// Each of three sides' chance once `side` has won the game.
 fn winner(side: Side) -> [f64; 3] {
-    let mut values = [-WIN; 3];
-    values[side.index()] = WIN;
+    let mut values = [0.0; 3];
+    values[side.index()] = 1.0;
     values
 }
 
@@ -545,8 +556,8 @@ mod tests {
     /// whose other sides play greedily, put as plainly as it can be: every
     /// line of the player's own cards, each other seat playing its greedy
     /// card of all it holds that fit, a side that reaches the target
-    /// winning at once, else the world's show counted in order. The
-    /// player's value, net points plus or minus [`WIN`].
+    /// winning at once, else the world's show counted in order and then
+    /// the three players' table. The player's chance of winning.
     fn every_greedy_line(
         board: &Board,
         me: Side,
@@ -556,19 +567,18 @@ mod tests {
     ) -> f64 {
         let config = GameConfig::new(3, 121).unwrap();
         let Some(seat) = pegging.turn() else {
-            return board.home_in_show(3, scores).map_or(0.0, |side| winner(side)[me.index()]);
+            return board.end_of_play(3, scores)[me.index()];
         };
         // What `points` pegged by `to` after `next` are worth to the player.
         let after = |next: &Pegging, held: [CardSet; 4], to: Seat, points: u8| {
             let mut scores = scores;
             let side = config.side_of(to);
             scores[side.index()] += u16::from(points);
-            net_gain(config, me, to, points)
-                + if scores[side.index()] >= board.target {
-                    winner(side)[me.index()]
-                } else {
-                    every_greedy_line(board, me, next, held, scores)
-                }
+            if scores[side.index()] >= board.target {
+                winner(side)[me.index()]
+            } else {
+                every_greedy_line(board, me, next, held, scores)
+            }
         };
         let fits: CardSet = held[seat.index()].iter().filter(|&card| pegging.fits(card)).collect();
         if fits.is_empty() {
@@ -632,12 +642,11 @@ mod tests {
                     held[seat.index()].remove(card);
                     let mut scores = board.scores;
                     scores[me.index()] += u16::from(points);
-                    let expected = net_gain(config, me, seat, points)
-                        + if scores[me.index()] >= board.target {
-                            WIN
-                        } else {
-                            every_greedy_line(&board, me, &pegging, held, scores)
-                        };
+                    let expected = if scores[me.index()] >= board.target {
+                        1.0
+                    } else {
+                        every_greedy_line(&board, me, &pegging, held, scores)
+                    };
                     let value = search.root(card, &mut memo);
                     assert!(
                         (value - expected).abs() < 1e-9,
@@ -667,7 +676,6 @@ mod tests {
                 "once a side is within {} points of the target, the search plays",
                 options.endgame
             ),
-            format!("is worth {WIN} points (the game)"),
             format!("once {} cards or fewer", if FEW_CARDS == 10 { "ten" } else { "?" }),
         ] {
             assert!(readme.contains(&promise), "the README does not say: {promise}");

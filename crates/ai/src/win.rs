@@ -37,6 +37,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::sim::play_game_watched;
+use crate::win_three::ThreeTable;
 use crate::{Rate, Strategy};
 
 /// The two-player measure.
@@ -84,8 +85,8 @@ pub fn side_win_chance(
 }
 
 /// The chance that the seat of `view` (its side) wins the game from where
-/// the view stands, or `None` when no table is kept for it (three
-/// players).
+/// the view stands: from the two sides' table (two players, or four in
+/// partnerships) or the three players' ([`ThreeTable`]).
 ///
 /// Between rounds and in the discard it is the table's chance at the start
 /// of the round. During the play it is weighed between the chance at the
@@ -94,32 +95,41 @@ pub fn side_win_chance(
 /// an approximation of the part of the play still to come. A game over is
 /// won or lost.
 #[must_use]
-pub fn chance_now(view: &View) -> Option<f64> {
-    let table = WinTable::for_players(view.config.players())?;
+pub fn chance_now(view: &View) -> f64 {
     let config = view.config;
     let mine = config.side_of(view.seat);
     if let Some(winner) = view.winner {
-        return Some(if winner == mine { 1.0 } else { 0.0 });
+        return if winner == mine { 1.0 } else { 0.0 };
     }
     let target = u16::from(config.target());
     let need =
         |seat: crib_core::Seat| target.saturating_sub(view.board.score(config.side_of(seat)));
     let dealer = view.dealer;
     let pone = view.pone();
-    let dealing = mine == config.side_of(dealer);
-    let start = if dealing {
-        table.chance(need(dealer), need(pone), true)
-    } else {
-        table.chance(need(pone), need(dealer), false)
+    let (start, after) = match WinTable::for_players(config.players()) {
+        Some(table) => {
+            let pone_wins = table.pone_after_play(need(pone), need(dealer));
+            if mine == config.side_of(dealer) {
+                (table.chance(need(dealer), need(pone), true), 1.0 - pone_wins)
+            } else {
+                (table.chance(need(pone), need(dealer), false), pone_wins)
+            }
+        }
+        None => {
+            // Three players: the view's seat is one of the round's three.
+            let table = ThreeTable::stored();
+            let order = [pone, pone.next(3), dealer];
+            let place = order.iter().position(|&seat| seat == view.seat).unwrap_or(2);
+            let needs = order.map(need);
+            (table.chances(needs)[place], table.chances_after_play(needs)[place])
+        }
     };
     if view.phase != Phase::Pegging {
-        return Some(start);
+        return start;
     }
     let cards = f64::from(u32::from(config.players()) * u32::from(crib_core::CARDS_TO_PLAY));
     let share = f64::from(view.pegging.played().len() as u32) / cards;
-    let pone_wins = table.pone_after_play(need(pone), need(dealer));
-    let after = if dealing { 1.0 - pone_wins } else { pone_wins };
-    Some((1.0 - share) * start + share * after)
+    (1.0 - share) * start + share * after
 }
 
 /// Whether any side is within `window` points of the target (`window` 0:

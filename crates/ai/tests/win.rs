@@ -94,11 +94,17 @@ fn the_chance_now_follows_the_game() {
     let mut game = Game::new(config, Seat::ALL[0], 3).unwrap();
     game.play(Seat::ALL[0], Action::Deal).unwrap();
     // At the start of the round it is the table's.
-    assert_eq!(chance_now(&game.view(Seat::ALL[0])), Some(win_chance(121, 121, true)));
-    assert_eq!(chance_now(&game.view(Seat::ALL[1])), Some(win_chance(121, 121, false)));
-    // With three players there is no model.
-    let three = Game::new(GameConfig::new(3, 121).unwrap(), Seat::ALL[0], 3).unwrap();
-    assert_eq!(chance_now(&three.view(Seat::ALL[0])), None);
+    assert_eq!(chance_now(&game.view(Seat::ALL[0])), win_chance(121, 121, true));
+    assert_eq!(chance_now(&game.view(Seat::ALL[1])), win_chance(121, 121, false));
+    // With three players each seat has its place's chance: seat 0 deals,
+    // seat 1 is the pone, seat 2 the second pone.
+    let config = GameConfig::new(3, 121).unwrap();
+    let mut three = Game::new(config, Seat::ALL[0], 3).unwrap();
+    three.play(Seat::ALL[0], Action::Deal).unwrap();
+    let [pone, second, dealer] = ThreeTable::stored().chances([121; 3]);
+    for (seat, chance) in [(0, dealer), (1, pone), (2, second)] {
+        assert_eq!(chance_now(&three.view(Seat::ALL[seat])), chance);
+    }
     // With four, partners share their side's chance: the dealer's partner
     // has the dealer's, the pone's partner the pone's.
     let config = GameConfig::new(4, 121).unwrap();
@@ -107,14 +113,14 @@ fn the_chance_now_follows_the_game() {
     let table = WinTable::for_players(4).unwrap();
     for seat in config.seats() {
         let dealing = config.side_of(seat) == config.side_of(Seat::ALL[0]);
-        assert_eq!(chance_now(&four.view(seat)), Some(table.chance(121, 121, dealing)));
+        assert_eq!(chance_now(&four.view(seat)), table.chance(121, 121, dealing));
     }
     // A game over is won or lost.
     let mut over = game.view(Seat::ALL[0]);
     over.winner = Some(config.side_of(Seat::ALL[0]));
-    assert_eq!(chance_now(&over), Some(1.0));
+    assert_eq!(chance_now(&over), 1.0);
     over.winner = Some(config.side_of(Seat::ALL[1]));
-    assert_eq!(chance_now(&over), Some(0.0));
+    assert_eq!(chance_now(&over), 0.0);
 }
 
 #[test]

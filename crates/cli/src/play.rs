@@ -69,8 +69,8 @@ pub(crate) struct Args {
     #[arg(long)]
     no_auto_go: bool,
     /// Show your chance of winning from the start, from the expert's
-    /// tables for two players and for four in partnerships (w turns it on
-    /// and off during play).
+    /// tables for two, three and four players (w turns it on and off during
+    /// play).
     #[arg(long)]
     win_chance: bool,
     /// The games a side must win to win the match.

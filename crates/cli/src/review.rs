@@ -25,10 +25,9 @@ play), each play where more than one card fitted by the expert's search of the
 play (points to the end of the play, or the chance of winning near the end of a
 game), and each show (or, with --muggins-pegging, each card that pegged) counted
 with muggins by its true count. A mistake gives up
-at least 1 point, or 3% of the chance of winning. The chance of winning is
-crib-ai's model of games between two sides (two players, or four in
-partnerships), at the start of every round and at the end of each game; with 3
-players there is no chart.")]
+at least 1 point, or 3% of the chance of winning. The chart of the chance of
+winning is from crib-ai's tables (crib stats board), at the start of every
+round and at the end of each game.")]
 pub(crate) struct Args {
     /// The saved match, by its id in `crib history`.
     id: GameId,
@@ -52,9 +51,6 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let store = args.db.open_read_only()?.context("no saved games yet: crib play saves them")?;
     let (summary, reviewed) = load(&store, args.id, args.seed)?;
     if let Some(path) = &args.svg {
-        if let Some(note) = &reviewed.chart_note {
-            anyhow::bail!("{note}: nothing written to {}", path.display());
-        }
         std::fs::write(path, chance_svg(&reviewed.chance_series()))
             .with_context(|| format!("writing {}", path.display()))?;
     }
@@ -131,28 +127,22 @@ fn text(reviewed: &Review, who: &Perspective, summary: &GameSummary, all: bool) 
         ));
     }
     lines.push(String::new());
-    match &reviewed.chart_note {
-        Some(note) => lines.push(capitalised(note) + "."),
-        None => {
-            let side = reviewed.people.first().map_or_else(
-                || "the person".to_owned(),
-                |&seat| who.side(summary.setup.config.side_of(seat)),
-            );
-            lines.push(format!(
-                "The chance {side} had of winning, at the start of every round and the end of \
-                 each game:"
-            ));
-            lines.extend(chance_text(&reviewed.chance_series()));
-            for game in &reviewed.games {
-                let chances: Vec<String> = reviewed
-                    .chance
-                    .iter()
-                    .filter(|point| point.game == game.game)
-                    .map(|point| format!("{:.0}%", point.chance * 100.0))
-                    .collect();
-                lines.push(format!("Game {}: {}", game.game + 1, chances.join(" ")));
-            }
-        }
+    let side = reviewed.people.first().map_or_else(
+        || "the person".to_owned(),
+        |&seat| who.side(summary.setup.config.side_of(seat)),
+    );
+    lines.push(format!(
+        "The chance {side} had of winning, at the start of every round and the end of each game:"
+    ));
+    lines.extend(chance_text(&reviewed.chance_series()));
+    for game in &reviewed.games {
+        let chances: Vec<String> = reviewed
+            .chance
+            .iter()
+            .filter(|point| point.game == game.game)
+            .map(|point| format!("{:.0}%", point.chance * 100.0))
+            .collect();
+        lines.push(format!("Game {}: {}", game.game + 1, chances.join(" ")));
     }
     lines
 }

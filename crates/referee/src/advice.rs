@@ -162,11 +162,6 @@ fn play_text(hint: &PlayHint, who: &Perspective) -> HintText {
         PlayMeasure::WinChance => "Near the end of the game the expert plays to win: each \
                                    card's value is its chance of winning the game."
             .to_owned(),
-        PlayMeasure::PointsAndGame => format!(
-            "Near the end of the game the expert plays to win: each card's value is {net}, a \
-             game won counting 100 and a game lost minus 100, averaged over the hands the \
-             others may hold."
-        ),
     };
     let rows = hint
         .options
@@ -177,7 +172,7 @@ fn play_text(hint: &PlayHint, who: &Perspective) -> HintText {
                 option.now.count.to_string(),
                 option.now.points.total().to_string(),
                 match hint.measure {
-                    PlayMeasure::NetPoints | PlayMeasure::PointsAndGame => signed(option.value),
+                    PlayMeasure::NetPoints => signed(option.value),
                     PlayMeasure::WinChance => format!("{:.0}%", 100.0 * option.value),
                 },
             ],
@@ -284,18 +279,14 @@ fn ranks_words(ranks: &[Rank]) -> String {
 }
 
 /// The chance of winning from `view`, for the reader at its seat: "You
-/// win 62% from here." ("Your side wins..." with partners); with three
-/// players, that the figure is not worked out for them.
+/// win 62% from here." ("Your side wins..." with partners).
 #[must_use]
 pub fn win_chance_text(view: &View) -> String {
-    match chance_now(view) {
-        Some(chance) if view.config.players() == 4 => {
-            format!("Your side wins {:.0}% from here.", 100.0 * chance)
-        }
-        Some(chance) => format!("You win {:.0}% from here.", 100.0 * chance),
-        None => "The chance of winning is worked out for two players and for four in \
-                 partnerships, not for three."
-            .to_owned(),
+    let chance = 100.0 * chance_now(view);
+    if view.config.players() == 4 {
+        format!("Your side wins {chance:.0}% from here.")
+    } else {
+        format!("You win {chance:.0}% from here.")
     }
 }
 
@@ -426,7 +417,7 @@ mod tests {
     fn near_the_end_the_play_hint_says_what_its_values_measure() {
         for (players, measure, says) in [
             (2u8, PlayMeasure::WinChance, "The expert puts your chance of winning with it at "),
-            (3, PlayMeasure::PointsAndGame, ""),
+            (3, PlayMeasure::WinChance, "The expert puts your chance of winning with it at "),
             (
                 4,
                 PlayMeasure::WinChance,
@@ -438,34 +429,33 @@ mod tests {
             let Hint::Play(play) = hint(&view, 5) else { panic!("a play hint") };
             assert_eq!(play.measure, measure, "{players} players");
             let text = hint_text(&Hint::Play(play.clone()), &perspective(config, view.seat));
-            let chance = measure == PlayMeasure::WinChance;
-            assert_eq!(
-                text.lines.iter().any(|line| line.contains("its chance of winning")),
-                chance
-            );
-            assert_eq!(text.lines.iter().any(|line| line.contains("counting 100")), !chance);
+            assert!(text.lines.iter().any(|line| line.contains("its chance of winning")));
             for (row, option) in text.rows.iter().zip(&play.options) {
-                let value = &row.cells[2];
-                if chance {
-                    assert_eq!(*value, format!("{:.0}%", 100.0 * option.value));
-                    let last = row.reasons.last().expect("reasons");
-                    assert!(option.wins || last.starts_with(says), "{last}");
-                } else {
-                    assert!(!value.ends_with('%'), "{value}");
-                }
+                assert!((0.0..=1.0).contains(&option.value), "{}", option.value);
+                assert_eq!(row.cells[2], format!("{:.0}%", 100.0 * option.value));
+                let last = row.reasons.last().expect("reasons");
+                assert!(option.wins || last.starts_with(says), "{last}");
             }
         }
     }
 
     #[test]
-    fn win_chances_are_for_two_sides() {
+    fn win_chances_are_for_every_table() {
         let two = Game::new(GameConfig::default(), Seat::ALL[0], 1).expect("seat 0");
         let said = win_chance_text(&two.view(Seat::ALL[1]));
         assert!(said.starts_with("You win ") && said.ends_with("% from here."), "{said}");
         let four = Game::new(GameConfig::new(4, 121).expect("4"), Seat::ALL[0], 1).expect("0");
         let said = win_chance_text(&four.view(Seat::ALL[1]));
         assert!(said.starts_with("Your side wins ") && said.ends_with("% from here."), "{said}");
+        // With three players the dealer, with the crib, is the favourite:
+        // above a third.
         let three = Game::new(GameConfig::new(3, 121).expect("3"), Seat::ALL[0], 1).expect("0");
-        assert!(win_chance_text(&three.view(Seat::ALL[1])).contains("not for three"));
+        let said = win_chance_text(&three.view(Seat::ALL[0]));
+        let percent: u32 = said
+            .strip_prefix("You win ")
+            .and_then(|rest| rest.strip_suffix("% from here."))
+            .and_then(|number| number.parse().ok())
+            .unwrap_or_else(|| panic!("{said}"));
+        assert!((34..50).contains(&percent), "{said}");
     }
 }

@@ -368,7 +368,8 @@ pub struct ChancePoint {
     pub game: u32,
     /// The rounds played in the game before this moment.
     pub rounds: u32,
-    /// The reviewed side's score and the other side's.
+    /// The reviewed side's score and the best of the others' (the other
+    /// side's, but with three players).
     pub scores: [u16; 2],
     /// The reviewed side's chance of winning the game, from 0 to 1.
     pub chance: f64,
@@ -392,10 +393,8 @@ pub struct Review {
     /// Each game's summary.
     pub games: Vec<GameReview>,
     /// The chance of winning of the first person's side, at the start of
-    /// every round and at the end of each game; empty with `chart_note`.
+    /// every round and at the end of each game.
     pub chance: Vec<ChancePoint>,
-    /// Why there is no chart of the chance, if there is none.
-    pub chart_note: Option<String>,
 }
 
 impl Review {
@@ -456,11 +455,6 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
         .collect();
     let Some(&first) = people.first() else { return Err(ReviewError::NoPerson(summary.id)) };
     let ours = config.side_of(first);
-    // A chart wherever the chance is modelled: two sides (two players, or
-    // four in partnerships).
-    let table = crib_ai::WinTable::for_players(config.players());
-    let charted = table.is_some();
-    let target = u16::from(config.target());
     let replay_error = |ply, source| ReviewError::Replay { id: summary.id, ply, source };
     let (mut play, opening) = Match::new(config, setup.games_to_win, setup.seed)
         .map_err(|source| ReviewError::Config(summary.id, source))?;
@@ -470,8 +464,8 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
     let mut chance = Vec::new();
     let point = |game: u32, rounds: u32, scores: &[u16], chance: f64| {
         let mine = scores.get(ours.index()).copied().unwrap_or_default();
-        let theirs = scores.iter().enumerate().find(|&(side, _)| side != ours.index());
-        let theirs = theirs.map_or(0, |(_, &score)| score);
+        let theirs = scores.iter().enumerate().filter(|&(side, _)| side != ours.index());
+        let theirs = theirs.map(|(_, &score)| score).max().unwrap_or_default();
         ChancePoint { game, rounds, scores: [mine, theirs], chance }
     };
     for saved in &resumed.moves {
@@ -479,14 +473,9 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
         let view = play.view(seat);
         let game = play.game_index();
         let at = (game, view.round);
-        if let Some(table) = table
-            && action == Action::Deal
-        {
-            let scores = view.board.scores();
-            let need = |side: usize| target.saturating_sub(scores.get(side).copied().unwrap_or(0));
-            let dealing = config.side_of(view.dealer) == ours;
-            let chance_now = table.chance(need(ours.index()), need(1 - ours.index()), dealing);
-            chance.push(point(game, view.round, scores, chance_now));
+        if action == Action::Deal {
+            let chance_now = crib_ai::chance_now(&play.view(first));
+            chance.push(point(game, view.round, view.board.scores(), chance_now));
         }
         let chooses = match action {
             Action::Discard(_) => true,
@@ -524,7 +513,7 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
                     };
                     Some((*seat, missed, graded))
                 }
-                Event::GameWon(result) if charted => {
+                Event::GameWon(result) => {
                     let won = if result.winner == ours { 1.0 } else { 0.0 };
                     chance.push(point(game, result.rounds, &result.scores, won));
                     None
@@ -552,13 +541,6 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
     decisions.extend(counts);
     decisions.sort_by_key(|decision| decision.event);
     let games = summarise(&decisions);
-    let chart_note = (!charted).then(|| {
-        format!(
-            "no chart of the chance of winning: the model of it is for two sides (two players, or \
-             four in partnerships), not {}",
-            config.players()
-        )
-    });
     Ok(Review {
         id: summary.id.0,
         expert: Grader { level: crib_ai::Strategy::Expert.name(), seed },
@@ -568,7 +550,6 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
         decisions,
         games,
         chance,
-        chart_note,
     })
 }
 
@@ -599,9 +580,7 @@ fn grade(expert: &ExpertPlayer, pending: &Pending) -> Option<Decision> {
             };
             let (value, best_value) = (value_of(card)?, value_of(best)?);
             let measure = match analysis.measure {
-                // A game won or lost counts 100 points: throwing it away is
-                // graded as the blunder it is.
-                PlayMeasure::NetPoints | PlayMeasure::PointsAndGame => Measure::Points,
+                PlayMeasure::NetPoints => Measure::Points,
                 PlayMeasure::WinChance => Measure::WinChance,
             };
             let count = view.pegging.count();

@@ -325,7 +325,6 @@ fn the_chance_of_winning_starts_each_round_and_ends_with_the_game() {
     let last = reviewed.chance.last().unwrap();
     let won = resumed.summary.winner.unwrap().index() == 0;
     assert_eq!(last.chance, if won { 1.0 } else { 0.0 });
-    assert!(reviewed.chart_note.is_none());
 }
 
 #[test]
@@ -364,7 +363,6 @@ fn four_players_have_their_sides_chart() {
     };
     let id = crib_store::testing::play_with(&store, &setup).unwrap();
     let reviewed = review(&store, id, REVIEW_SEED).unwrap();
-    assert!(reviewed.chart_note.is_none());
     // The first point is the table's chance for the person's side at the
     // start, the last the game's result.
     let first = reviewed.chance.first().expect("a chart");
@@ -376,7 +374,7 @@ fn four_players_have_their_sides_chart() {
 }
 
 #[test]
-fn three_players_have_no_chart() {
+fn three_players_have_a_chart_of_their_own() {
     let (_dir, store) = store();
     let setup = NewGame {
         seed: 8,
@@ -388,8 +386,13 @@ fn three_players_have_no_chart() {
     };
     let id = crib_store::testing::play_with(&store, &setup).unwrap();
     let reviewed = review(&store, id, REVIEW_SEED).unwrap();
-    assert!(reviewed.chance.is_empty());
-    assert!(reviewed.chart_note.as_deref().is_some_and(|note| note.contains("two players")));
+    // The first point is the person's seat's chance at the start of the
+    // game, from the three players' table, at its place in the round.
+    let first = reviewed.chance.first().expect("a chart");
+    let start = crib_ai::ThreeTable::stored().chances([121; 3]);
+    assert!(start.iter().any(|&chance| (first.chance - chance).abs() < 1e-12), "{first:?}");
+    let last = reviewed.chance.last().unwrap();
+    assert!(last.chance == 0.0 || last.chance == 1.0, "{last:?}");
     assert!(!reviewed.decisions.is_empty());
 }
 

@@ -848,9 +848,8 @@ async fn hint(
 /// The chance of winning from where the game stands, as the page shows it.
 #[derive(Debug, Serialize)]
 struct ChanceBody {
-    /// The chance, with two players or four in partnerships; `null` with
-    /// three.
-    chance: Option<f64>,
+    /// The chance, from 0 to 1.
+    chance: f64,
     /// It in words: "You win 62% from here."
     text: String,
 }
@@ -878,9 +877,8 @@ struct ReviewBody {
     /// Each decision in words, from the asking seat's side: `said[i]` tells
     /// `review.decisions[i]`.
     said: Vec<String>,
-    /// The chart of the chance of winning, SVG; `None` with a
-    /// `review.chart_note` instead.
-    svg: Option<String>,
+    /// The chart of the chance of winning, SVG.
+    svg: String,
     /// Whose chance the chart shows: the first person's side, as the
     /// asking seat calls it ("you").
     chart_side: String,
@@ -921,7 +919,7 @@ async fn review(
         }
     };
     let said = review.decisions.iter().map(|decision| decision.describe(&perspective)).collect();
-    let svg = review.chart_note.is_none().then(|| chance_svg(&review.chance_series()));
+    let svg = chance_svg(&review.chance_series());
     let config = perspective.config();
     let chart_side = review
         .people

@@ -98,7 +98,7 @@ fn help(app: &App) -> Vec<Line<'static>> {
         key("", "hurry the computer or the count; go on after a hand"),
         key("g", "say go, when no card fits (said for you unless --no-auto-go)"),
         key("h", "hint: the expert's keeps (hand, crib, play) or cards, and why"),
-        key("w", "show or hide your chance of winning (two players, or four)"),
+        key("w", "show or hide your chance of winning"),
         key("?", "this help"),
         key("r  /  q", "a new match  /  quit (both ask first; ctrl-c quits at once)"),
         key("PgUp PgDn End", "scroll the log back, forward, to the newest"),

@@ -446,6 +446,9 @@ impl ExpertPlayer {
 impl Player for ExpertPlayer {
     fn discard(&mut self, view: &View) -> CardSet {
         self.types.set_config(view.config);
+        if view.config.players() == 3 && self.options.pegging.endgame > 0 {
+            crate::win_three::ThreeTable::build_ahead();
+        }
         match self.keep_analysis(view).first() {
             Some(best) => best.discard,
             // Not a deal (a view outside the discard): as the basic player.

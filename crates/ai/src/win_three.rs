@@ -1,7 +1,7 @@
 //! The chance of winning a game of three players from the board: see
 //! [`ThreeTable`].
 
-use std::sync::OnceLock;
+use std::sync::{Once, OnceLock};
 
 use rayon::prelude::*;
 
@@ -88,6 +88,21 @@ impl ThreeTable {
     #[must_use]
     pub fn stored() -> &'static ThreeTable {
         TABLE.get_or_init(|| ThreeTable::from_counts(&stored_counts()))
+    }
+
+    /// Starts building the kept table on a thread of its own, once a
+    /// process, unless it is built already: a player at a table of three
+    /// calls this at its first discard, so that the search near the end of
+    /// the game, rounds later, does not wait the seconds it takes.
+    pub(crate) fn build_ahead() {
+        static STARTED: Once = Once::new();
+        if TABLE.get().is_none() {
+            STARTED.call_once(|| {
+                std::thread::spawn(|| {
+                    let _table = ThreeTable::stored();
+                });
+            });
+        }
     }
 
     /// The table for measured three-player `counts`.

@@ -866,6 +866,14 @@ async fn chance(
     };
     // The view may show a move still being saved.
     server.settle(&id, &entry, pending).await?;
+    // The first three-player chance builds the three players' table (a few
+    // seconds, once): off the async threads.
+    if view.config.players() == 3 {
+        let _built = tokio::task::spawn_blocking(|| {
+            let _table = crib_ai::ThreeTable::stored();
+        })
+        .await;
+    }
     Ok(Json(ChanceBody { chance: crib_ai::chance_now(&view), text: win_chance_text(&view) }))
 }
 

@@ -6,8 +6,9 @@ use std::time::Instant;
 
 use anyhow::Context;
 use crib_ai::{
-    CribRow, Distribution, HandStats, KeepStats, MAX_SCORE, Measured, STARTERS, Strategy,
-    ThrowModel, WinTable, crib_table, hand_stats, keep_stats, measure_rounds, measure_throws,
+    CribRow, Distribution, HandStats, KeepStats, MAX_SCORE, Measured, RoundCounts, STARTERS,
+    Strategy, ThreeTable, ThrowModel, WinTable, crib_table, hand_stats, keep_stats, measure_rounds,
+    measure_throws,
 };
 use crib_core::Rank;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -77,26 +78,27 @@ the two ranks thrown.")]
     /// beside the computer's; and your counting practice (crib drill and the
     /// browser's drill): hands, accuracy, median time, the points missed most.
     Me(crate::record::Args),
-    /// The chance of winning from the board, with two players or four in
-    /// partnerships: the first dealer's chance at 121 and at 61, and a grid
-    /// by both scores for the dealer and the pone, from the table kept in
-    /// crib (measured from the expert's self-play).
+    /// The chance of winning from the board, with two, three or four
+    /// players (partners): the first dealer's chance at 121 and at 61, and
+    /// a grid by the scores for the dealer and the pone, from the table kept
+    /// in crib (measured from the expert's self-play).
     #[command(after_help = "\
 With --rebuild, the distributions of a round's points (the play, the pone's
-hand, with four players the partners' hands, the dealer's hand and crib) are
-measured afresh from --games games of expert self-play seeded --seed, the
-table is rebuilt from them, and the first dealer's win rate measured directly
-in that self-play (with its 95% interval) is printed beside the tables'
-figures. --write FILE writes the rebuilt table's source, which is what
-crates/ai/src/win_table.rs (two players) and win_table4.rs (four) hold. No
-table is kept for three players: their race has three sides.")]
+hand, with three players the second pone's, with four the partners' hands,
+the dealer's hand and crib) are measured afresh from --games games of expert
+self-play seeded --seed, the table is rebuilt from them, and the first
+dealer's win rate measured directly in that self-play (with its 95% interval)
+is printed beside the tables' figures. --write FILE writes the rebuilt
+table's source, which is what crates/ai/src/win_table.rs (two players),
+win_table3.rs (three) and win_table4.rs (four) hold. With three players the
+grids put the two others level, at the column's score.")]
     Board(BoardArgs),
 }
 
 /// The options of `crib stats board`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct BoardArgs {
-    /// The players: 2, or 4 in partnerships.
+    /// The players: 2, 3, or 4 in partnerships.
     #[arg(long, default_value_t = 2, value_parser = board_players)]
     players: u8,
     /// Measure the table afresh from expert self-play.
@@ -448,6 +450,42 @@ struct BoardFigures {
 }
 
 impl BoardFigures {
+    /// The figures of the table for `players`: the two sides' table, or
+    /// with three players the three seats' (the grids then put the two
+    /// others level, at the column's score).
+    fn for_players(players: u8, counts: &RoundCounts) -> BoardFigures {
+        if players == 3 {
+            BoardFigures::of_three(&ThreeTable::from_counts(counts))
+        } else {
+            BoardFigures::of(&WinTable::from_counts(counts))
+        }
+    }
+
+    fn of_three(table: &ThreeTable) -> BoardFigures {
+        let grid = |dealing: bool| {
+            GRID.iter()
+                .map(|&mine| {
+                    GRID.iter()
+                        .map(|&theirs| {
+                            let (mine, theirs) = (121 - mine, 121 - theirs);
+                            if dealing {
+                                table.chances([theirs, theirs, mine])[2]
+                            } else {
+                                table.chances([mine, theirs, theirs])[0]
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        BoardFigures {
+            first_dealer_121: table.chances([121; 3])[2],
+            first_dealer_61: table.chances([61; 3])[2],
+            dealing: grid(true),
+            pone: grid(false),
+        }
+    }
+
     fn of(table: &WinTable) -> BoardFigures {
         let grid = |dealing: bool| {
             GRID.iter()
@@ -481,7 +519,7 @@ struct Rebuilt {
 
 #[derive(Debug, Serialize)]
 struct BoardJson {
-    /// The players at the table: 2, or 4 in partnerships.
+    /// The players at the table: 2, 3, or 4 in partnerships.
     players: u8,
     /// The table kept in crib.
     stored: BoardFigures,
@@ -492,24 +530,30 @@ struct BoardJson {
     rebuilt: Option<Rebuilt>,
 }
 
-/// Reads `--players` of `crib stats board`: 2 or 4.
+/// Reads `--players` of `crib stats board`: 2, 3, or 4.
 fn board_players(text: &str) -> Result<u8, String> {
     match text.trim() {
         "2" => Ok(2),
+        "3" => Ok(3),
         "4" => Ok(4),
-        "3" => Err("no table is kept for three players: their race has three sides".to_owned()),
-        _ => Err("the players are 2, or 4 in partnerships".to_owned()),
+        _ => Err("the players are 2, 3, or 4 in partnerships".to_owned()),
     }
 }
 
 fn board(args: &BoardArgs) -> anyhow::Result<ExitCode> {
     let players = args.players;
-    let (Some(stored), Some(table), Ok(config)) = (
-        Measured::stored_for(players),
-        WinTable::for_players(players),
-        crib_core::GameConfig::new(players, 121),
-    ) else {
+    let (Some(stored), Ok(config)) =
+        (Measured::stored_for(players), crib_core::GameConfig::new(players, 121))
+    else {
         anyhow::bail!("no table is kept for {players} players");
+    };
+    let kept = if players == 3 {
+        BoardFigures::of_three(ThreeTable::stored())
+    } else {
+        let Some(table) = WinTable::for_players(players) else {
+            anyhow::bail!("no table is kept for {players} players");
+        };
+        BoardFigures::of(table)
     };
     let rebuilt = if args.rebuild {
         let seed = args.seed.unwrap_or_else(rand::random);
@@ -538,14 +582,14 @@ fn board(args: &BoardArgs) -> anyhow::Result<ExitCode> {
             seed: measured.seed,
             rounds: measured.counts.rounds(),
             first_dealer_measured: measured.first_dealer_rate(),
-            table: BoardFigures::of(&WinTable::from_counts(&measured.counts)),
+            table: BoardFigures::for_players(players, &measured.counts),
         })
     } else {
         None
     };
     let report = BoardJson {
         players,
-        stored: BoardFigures::of(table),
+        stored: kept,
         stored_games: stored.games,
         stored_seed: stored.seed,
         stored_rounds: stored.counts.rounds(),
@@ -566,7 +610,11 @@ fn as_percent(chance: f64) -> String {
 
 fn write_board(out: &mut impl Write, report: &BoardJson) -> io::Result<()> {
     let stored = &report.stored;
-    let game = if report.players == 2 { "two-player game" } else { "four-player game (partners)" };
+    let game = match report.players {
+        2 => "two-player game",
+        3 => "three-player game",
+        _ => "four-player game (partners)",
+    };
     writeln!(
         out,
         "The chance of winning a {game}, from the table kept in crib ({} rounds of \
@@ -610,10 +658,10 @@ fn write_board(out: &mut impl Write, report: &BoardJson) -> io::Result<()> {
             }
         )?;
     }
-    let titles = if report.players == 2 {
-        ["you deal", "you are the pone"]
-    } else {
-        ["your side deals", "your side cuts (the pone's side)"]
+    let titles = match report.players {
+        2 => ["you deal", "you are the pone"],
+        3 => ["you deal, the two others level", "you are the pone, the two others level"],
+        _ => ["your side deals", "your side cuts (the pone's side)"],
     };
     for (title, grid) in titles.into_iter().zip([&stored.dealing, &stored.pone]) {
         writeln!(out)?;

@@ -437,7 +437,7 @@ fn stats_cribs_tabulates_every_discard() {
 }
 
 #[test]
-fn stats_board_prints_the_tables_for_two_and_four_players() {
+fn stats_board_prints_the_tables_for_two_three_and_four_players() {
     let two = crib(&["stats", "board", "--json"], "");
     assert!(two.status.success(), "{}", stderr(&two));
     let two: Value = serde_json::from_str(&stdout(&two)).unwrap();
@@ -453,10 +453,22 @@ fn stats_board_prints_the_tables_for_two_and_four_players() {
     assert_ne!(first(&two), first(&four));
     let text = stdout(&crib(&["stats", "board", "--players", "4"], ""));
     assert!(text.contains("four-player game (partners)") && text.contains("your side deals"));
-    // Three players race as three sides: no table, and the message says so.
-    let three = crib(&["stats", "board", "--players", "3"], "");
-    assert_eq!(three.status.code(), Some(2));
-    assert!(stderr(&three).contains("three sides"), "{}", stderr(&three));
+    // Three players race as three seats: the dealer's chance is above a
+    // third, and each grid's corner is the start of the game.
+    let three = crib(&["stats", "board", "--players", "3", "--json"], "");
+    assert!(three.status.success(), "{}", stderr(&three));
+    let three: Value = serde_json::from_str(&stdout(&three)).unwrap();
+    assert_eq!(three["players"], 3);
+    assert!((0.34..0.5).contains(&first(&three)), "{three}");
+    assert_eq!(three["stored"]["dealing"][0][0].as_f64(), Some(first(&three)));
+    let pone = three["stored"]["pone"][0][0].as_f64().unwrap();
+    assert!(pone < first(&three) && first(&three) + pone < 1.0, "{three}");
+    let text = stdout(&crib(&["stats", "board", "--players", "3"], ""));
+    assert!(text.contains("three-player game") && text.contains("the two others level"));
+    // Five players are no game of cribbage.
+    let five = crib(&["stats", "board", "--players", "5"], "");
+    assert_eq!(five.status.code(), Some(2));
+    assert!(stderr(&five).contains("2, 3, or 4"), "{}", stderr(&five));
 }
 
 #[test]

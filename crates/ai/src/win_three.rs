@@ -76,6 +76,16 @@ fn at([a, b, c]: [usize; 3]) -> usize {
     (a * WIDTH + b) * WIDTH + c
 }
 
+/// `value` of each position of `level`, in order: over the current rayon
+/// pool (`parallel`) or on this thread.
+fn each(
+    level: &[[usize; 3]],
+    parallel: bool,
+    value: impl Fn(&[usize; 3]) -> [f32; 3] + Sync + Send,
+) -> Vec<[f32; 3]> {
+    if parallel { level.par_iter().map(value).collect() } else { level.iter().map(value).collect() }
+}
+
 /// A seat that has reached the target has won; `won` lists which did.
 fn split_win(won: [bool; 3]) -> [f32; 3] {
     let home = won.iter().filter(|&&won| won).count() as f32;
@@ -105,9 +115,22 @@ impl ThreeTable {
         }
     }
 
-    /// The table for measured three-player `counts`.
+    /// The table for measured three-player `counts`, built on a pool of
+    /// threads of its own (or on this thread alone if none can be started):
+    /// a thread that waits for the kept table ([`ThreeTable::stored`]) may
+    /// be a worker of rayon's global pool, which the building must not
+    /// need.
     #[must_use]
     pub fn from_counts(counts: &RoundCounts) -> ThreeTable {
+        match rayon::ThreadPoolBuilder::new().build() {
+            Ok(pool) => pool.install(|| ThreeTable::build(counts, true)),
+            Err(_) => ThreeTable::build(counts, false),
+        }
+    }
+
+    /// The table for `counts`, each level of positions over the current
+    /// rayon pool (`parallel`) or on this thread.
+    fn build(counts: &RoundCounts, parallel: bool) -> ThreeTable {
         let total: f64 = counts.play_three.values().map(|&count| f64::from(count)).sum();
         let play: Vec<([usize; 3], f32)> = counts
             .play_three
@@ -137,34 +160,31 @@ impl ThreeTable {
                 .collect();
             // The start of the round: every round pegs at least a point, so
             // what follows the play is at a lower sum, already known.
-            let values: Vec<[f32; 3]> = level
-                .par_iter()
-                .map(|&needs| {
-                    let mut chances = [0.0f32; 3];
-                    if needs.iter().all(|&need| need > reach) {
-                        let here = at(needs);
-                        for &(offset, p) in &offsets {
-                            let after = stages[0][here - offset];
-                            for (chance, after) in chances.iter_mut().zip(after) {
-                                *chance += p * after;
-                            }
-                        }
-                        return chances;
-                    }
-                    for &(points, p) in &play {
-                        let won = [0, 1, 2].map(|i| points[i] >= needs[i]);
-                        let after = if won.contains(&true) {
-                            split_win(won)
-                        } else {
-                            stages[0][at([0, 1, 2].map(|i| needs[i] - points[i]))]
-                        };
+            let values = each(&level, parallel, |&needs| {
+                let mut chances = [0.0f32; 3];
+                if needs.iter().all(|&need| need > reach) {
+                    let here = at(needs);
+                    for &(offset, p) in &offsets {
+                        let after = stages[0][here - offset];
                         for (chance, after) in chances.iter_mut().zip(after) {
                             *chance += p * after;
                         }
                     }
-                    chances
-                })
-                .collect();
+                    return chances;
+                }
+                for &(points, p) in &play {
+                    let won = [0, 1, 2].map(|i| points[i] >= needs[i]);
+                    let after = if won.contains(&true) {
+                        split_win(won)
+                    } else {
+                        stages[0][at([0, 1, 2].map(|i| needs[i] - points[i]))]
+                    };
+                    for (chance, after) in chances.iter_mut().zip(after) {
+                        *chance += p * after;
+                    }
+                }
+                chances
+            });
             for (needs, value) in level.iter().zip(values) {
                 start[at(*needs)] = value;
             }
@@ -173,39 +193,35 @@ impl ThreeTable {
             for stage in (0..3).rev() {
                 let (before, after) = stages.split_at_mut(stage + 1);
                 let next: &[[f32; 3]] = after.first().map_or(&start, |next| next);
-                let values: Vec<[f32; 3]> = level
-                    .par_iter()
-                    .map(|&needs| {
-                        let mut chances = [0.0f32; 3];
-                        for (points, &p) in show[stage].iter().enumerate() {
-                            if p == 0.0 {
-                                continue;
-                            }
-                            let after = if points >= needs[stage] {
-                                let mut won = [false; 3];
-                                won[stage] = true;
-                                split_win(won)
-                            } else {
-                                let mut left = needs;
-                                left[stage] -= points;
-                                if stage == 2 {
-                                    // The next round is dealt by the pone:
-                                    // its pone is this round's second pone,
-                                    // its second pone this round's dealer.
-                                    let [pone, second, dealer] =
-                                        next[at([left[1], left[2], left[0]])];
-                                    [dealer, pone, second]
-                                } else {
-                                    next[at(left)]
-                                }
-                            };
-                            for (chance, after) in chances.iter_mut().zip(after) {
-                                *chance += p * after;
-                            }
+                let values = each(&level, parallel, |&needs| {
+                    let mut chances = [0.0f32; 3];
+                    for (points, &p) in show[stage].iter().enumerate() {
+                        if p == 0.0 {
+                            continue;
                         }
-                        chances
-                    })
-                    .collect();
+                        let after = if points >= needs[stage] {
+                            let mut won = [false; 3];
+                            won[stage] = true;
+                            split_win(won)
+                        } else {
+                            let mut left = needs;
+                            left[stage] -= points;
+                            if stage == 2 {
+                                // The next round is dealt by the pone:
+                                // its pone is this round's second pone,
+                                // its second pone this round's dealer.
+                                let [pone, second, dealer] = next[at([left[1], left[2], left[0]])];
+                                [dealer, pone, second]
+                            } else {
+                                next[at(left)]
+                            }
+                        };
+                        for (chance, after) in chances.iter_mut().zip(after) {
+                            *chance += p * after;
+                        }
+                    }
+                    chances
+                });
                 for (needs, value) in level.iter().zip(values) {
                     before[stage][at(*needs)] = value;
                 }

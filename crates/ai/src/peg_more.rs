@@ -220,7 +220,7 @@ struct Board {
 
 impl Board {
     /// The first side the show takes to the target from `scores`, at a
-    /// table of `players`.
+    /// table of `players`; if none, the scores after the show.
     fn home_in_show(&self, players: u8, mut scores: [u16; 3]) -> Result<Side, [u16; 3]> {
         for &(side, points) in &self.show[..usize::from(players) + 1] {
             scores[side.index()] += points;

@@ -108,9 +108,13 @@ impl ThreeTable {
         static STARTED: Once = Once::new();
         if TABLE.get().is_none() {
             STARTED.call_once(|| {
-                std::thread::spawn(|| {
-                    let _table = ThreeTable::stored();
-                });
+                // A thread that cannot be started leaves the table to be
+                // built on first use.
+                let _started = std::thread::Builder::new()
+                    .name("three players' table".to_owned())
+                    .spawn(|| {
+                        let _table = ThreeTable::stored();
+                    });
             });
         }
     }

@@ -842,7 +842,13 @@ async fn hint(
     };
     // The view may show a move still being saved.
     server.settle(&id, &entry, pending).await?;
-    Ok(Json(hint_text(&crib_ai::hint(&view, seed), &perspective)))
+    // Off the async threads: near the end of a three-player game the
+    // analysis may wait for the three players' table to be built.
+    let analysed = tokio::task::spawn_blocking(move || crib_ai::hint(&view, seed)).await;
+    // Should the task not finish (the analysis does not panic), the hint is
+    // worked out here instead.
+    let hint = analysed.unwrap_or_else(|_| crib_ai::hint(&view, seed));
+    Ok(Json(hint_text(&hint, &perspective)))
 }
 
 /// The chance of winning from where the game stands, as the page shows it.

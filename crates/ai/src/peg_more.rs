@@ -58,7 +58,7 @@ use crate::peg::{
     Inference, Memo, NetPoints, PegOptions, Reply, World, agrees_with_go, draw, draw_reply,
     explained, inferred_keep, most_constrained_first, net_gain, playable, uniform_held, world_show,
 };
-use crate::win_three::ThreeTable;
+use crate::win_three::{ThreeTable, round_order};
 
 /// With three sides the search plays for the game only within this many
 /// points of the target (or [`PegOptions::endgame`], if smaller): its
@@ -309,9 +309,8 @@ impl Search {
             scores[side.index()] = view.board.score(side);
         }
         let starter = view.starter?;
-        let next_dealer = view.dealer.next(config.players());
-        let next_round = [next_dealer.next(3), next_dealer.next(3).next(3), next_dealer]
-            .map(|seat| config.side_of(seat));
+        // The next round is dealt by this round's pone.
+        let next_round = round_order(view.pone()).map(|seat| config.side_of(seat));
         Some(Board { target, scores, show: world_show(view, world, starter), next_round })
     }
 

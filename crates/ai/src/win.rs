@@ -37,7 +37,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::sim::play_game_watched;
-use crate::win_three::ThreeTable;
+use crate::win_three::{ThreeTable, round_order};
 use crate::{Rate, Strategy};
 
 /// The two-player measure.
@@ -118,7 +118,7 @@ pub fn chance_now(view: &View) -> f64 {
         None => {
             // Three players: the view's seat is one of the round's three.
             let table = ThreeTable::stored();
-            let order = [pone, pone.next(3), dealer];
+            let order = round_order(dealer);
             let place = order.iter().position(|&seat| seat == view.seat).unwrap_or(2);
             let needs = order.map(need);
             (table.chances(needs)[place], table.chances_after_play(needs)[place])

@@ -3,6 +3,7 @@
 
 use std::sync::{Once, OnceLock};
 
+use crib_core::Seat;
 use rayon::prelude::*;
 
 use crate::win::{MAX_NEED, RoundCounts, probabilities};
@@ -24,6 +25,13 @@ pub(crate) fn stored_counts() -> RoundCounts {
         dealer_show: three::DEALER_SHOW.to_vec(),
         ..RoundCounts::default()
     }
+}
+
+/// The seats of a three-player round dealt by `dealer` in the table's
+/// order: the pone, the second pone, the dealer.
+pub(crate) fn round_order(dealer: Seat) -> [Seat; 3] {
+    let pone = dealer.next(3);
+    [pone, pone.next(3), dealer]
 }
 
 /// The games, the seed and the first dealer's wins of the kept measure.

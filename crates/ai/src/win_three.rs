@@ -111,7 +111,7 @@ impl ThreeTable {
     /// Starts building the kept table on a thread of its own, once a
     /// process, unless it is built already: a player at a table of three
     /// calls this at its first discard, so that the search near the end of
-    /// the game, rounds later, does not wait the seconds it takes.
+    /// the game, rounds later, need not wait the seconds it takes.
     pub(crate) fn build_ahead() {
         static STARTED: Once = Once::new();
         if TABLE.get().is_none() {

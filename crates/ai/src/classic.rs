@@ -1,39 +1,4 @@
-//! The by-the-book player (`classic`): the discard from a published-style
-//! crib table plus the hand's expectation, and the rules of thumb that club
-//! players use in the play.
-//!
-//! It is a fair opponent for people (it plays the way a good club player
-//! is taught to) and a second measuring stick for the expert, which must
-//! beat it by search and by measurement rather than by rules.
-//!
-//! # The discard
-//!
-//! Every keep of four is valued as the hand's exact expectation over the
-//! unseen starters, plus the crib's average for the cards thrown when the
-//! crib is the player's side's, minus it when it is an opponent's. With two
-//! players the crib's average is read from the table of the two ranks
-//! thrown and whether they share a suit, as the published tables give it
-//! ([`crib_table`](crate::crib_table) under the measured throw model): the
-//! dealer's own crib, or the pone's gift to the dealer. With three or four
-//! players it is the crib's expectation for the one card thrown. The play
-//! is not weighed.
-//!
-//! # The play
-//!
-//! Each card that fits is scored by the points it pegs now plus the rules:
-//!
-//! - never lead a five when a card of another rank will do, and lead from a pair or
-//!   with a card below five (no fifteen can answer it);
-//! - avoid leaving the count at 5 or 21 (a ten-card makes 15 or 31), and
-//!   prefer counts an opponent cannot answer with fifteen;
-//! - pair cautiously (a pair royal answers a pair), the dealer only when
-//!   every other card is worse, and do
-//!   not play a card one or two ranks from the last card unless it scores
-//!   (it opens a run);
-//! - play toward 15 and 31, and otherwise get rid of high cards first,
-//!   keeping low cards for the end of a count.
-//!
-//! Ties go to the higher card, so the player is deterministic.
+//! The by-the-book player (`classic`): see [`ClassicPlayer`].
 
 use std::sync::OnceLock;
 
@@ -44,7 +9,42 @@ use crate::discard::Expectation;
 use crate::player::{BasicPlayer, Player};
 use crate::ranks::{Unseen, hand_points};
 
-/// The by-the-book player: see the [module](self) documentation.
+/// The by-the-book player (`classic`): the discard from a published-style
+/// crib table plus the hand's expectation, and the rules of thumb that club
+/// players use in the play.
+///
+/// It is a fair opponent for people (it plays the way a good club player
+/// is taught to) and a second measuring stick for the expert, which must
+/// beat it by search and by measurement rather than by rules.
+///
+/// # The discard
+///
+/// Every keep of four is valued as the hand's exact expectation over the
+/// unseen starters, plus the crib's average for the cards thrown when the
+/// crib is the player's side's, minus it when it is an opponent's. With two
+/// players the crib's average is read from the table of the two ranks
+/// thrown and whether they share a suit, as the published tables give it
+/// ([`crib_table`](crate::crib_table) under the measured throw model): the
+/// dealer's own crib, or the pone's gift to the dealer. With three or four
+/// players it is the crib's expectation for the one card thrown. The play
+/// is not weighed.
+///
+/// # The play
+///
+/// Each card that fits is scored by the points it pegs now plus the rules:
+///
+/// - never lead a five when a card of another rank will do, and lead from a pair or
+///   with a card below five (no fifteen can answer it);
+/// - avoid leaving the count at 5 or 21 (a ten-card makes 15 or 31), and
+///   prefer counts an opponent cannot answer with fifteen;
+/// - pair cautiously (a pair royal answers a pair), the dealer only when
+///   every other card is worse, and do
+///   not play a card one or two ranks from the last card unless it scores
+///   (it opens a run);
+/// - play toward 15 and 31, and otherwise get rid of high cards first,
+///   keeping low cards for the end of a count.
+///
+/// Ties go to the higher card, so the player is deterministic.
 ///
 /// ```
 /// use crib_ai::{ClassicPlayer, Player};

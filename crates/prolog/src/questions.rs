@@ -180,7 +180,8 @@ pub(crate) fn every_hand() -> impl Iterator<Item = HandQuestion> {
     })
 }
 
-/// The number of questions [`every_hand`] asks: 270,725 × 48.
+/// The number of questions of [`QuestionSet::EveryHand`]: every hand of
+/// four (270,725) with each of the 48 other cards as the starter.
 pub const EVERY_HAND: u64 = 12_994_800;
 
 /// The fixed deals.

@@ -3,7 +3,7 @@
 //! Three layers, so that everything but the terminal itself can be tested:
 //!
 //! - [`App`] (module `app`) is the game on screen as a state machine: keys
-//!   and ticks in, state out. It plays a match at a `crib_referee` [`Table`],
+//!   and ticks in, state out. It plays a match at a [`crib_referee::Table`],
 //!   the person at one seat and a program (a built-in player or an engine)
 //!   at the other, and presents the events of the game at a pace a person
 //!   can follow, saying every score in the words of the one narration,

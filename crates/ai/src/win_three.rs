@@ -108,11 +108,19 @@ impl ThreeTable {
         TABLE.get_or_init(|| ThreeTable::from_counts(&stored_counts()))
     }
 
+    /// The kept table if it is built already: never waits.
+    #[must_use]
+    pub fn built() -> Option<&'static ThreeTable> {
+        TABLE.get()
+    }
+
     /// Starts building the kept table on a thread of its own, once a
-    /// process, unless it is built already: a player at a table of three
-    /// calls this at its first discard, so that the search near the end of
-    /// the game, rounds later, need not wait the seconds it takes.
-    pub(crate) fn build_ahead() {
+    /// process, unless it is built already, so that what reads it later
+    /// need not wait the seconds it takes: the expert at a table of three
+    /// calls this at its first discard, for its search near the end of the
+    /// game, and a referee's table of three with a person at it when it is
+    /// set, for the person's chances and hints.
+    pub fn build_ahead() {
         static STARTED: Once = Once::new();
         if TABLE.get().is_none() {
             STARTED.call_once(|| {

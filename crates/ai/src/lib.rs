@@ -35,6 +35,7 @@ mod peg;
 mod peg_more;
 mod peg_value;
 mod player;
+mod race;
 mod ranks;
 mod sim;
 mod stats;

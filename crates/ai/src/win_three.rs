@@ -3,10 +3,9 @@
 
 use std::sync::{Once, OnceLock};
 
-use crib_core::Seat;
-use rayon::prelude::*;
-
+use crate::race::{Chance, Race, Round, at, race, split_win};
 use crate::win::{MAX_NEED, RoundCounts, probabilities};
+use crib_core::Seat;
 
 /// The three-player measure.
 mod three {
@@ -78,28 +77,6 @@ pub struct ThreeTable {
 /// The kept table, once built.
 static TABLE: OnceLock<ThreeTable> = OnceLock::new();
 
-const WIDTH: usize = MAX_NEED + 1;
-
-fn at([a, b, c]: [usize; 3]) -> usize {
-    (a * WIDTH + b) * WIDTH + c
-}
-
-/// `value` of each position of `level`, in order: over the current rayon
-/// pool (`parallel`) or on this thread.
-fn each(
-    level: &[[usize; 3]],
-    parallel: bool,
-    value: impl Fn(&[usize; 3]) -> [f32; 3] + Sync + Send,
-) -> Vec<[f32; 3]> {
-    if parallel { level.par_iter().map(value).collect() } else { level.iter().map(value).collect() }
-}
-
-/// A seat that has reached the target has won; `won` lists which did.
-fn split_win(won: [bool; 3]) -> [f32; 3] {
-    let home = won.iter().filter(|&&won| won).count() as f32;
-    won.map(|won| if won { 1.0 / home } else { 0.0 })
-}
-
 impl ThreeTable {
     /// The table built from the counts kept in the repository, on first
     /// use (a call while another thread builds it waits for it).
@@ -152,103 +129,25 @@ impl ThreeTable {
     /// rayon pool (`parallel`) or on this thread.
     fn build(counts: &RoundCounts, parallel: bool) -> ThreeTable {
         let total: f64 = counts.play_three.values().map(|&count| f64::from(count)).sum();
-        let play: Vec<([usize; 3], f32)> = counts
+        let play = counts
             .play_three
             .iter()
             .map(|(&(pone, second, dealer), &count)| {
                 let points = [pone, second, dealer].map(usize::from);
-                (points, (f64::from(count) / total.max(1.0)) as f32)
+                (points, f32::from_f64(f64::from(count) / total.max(1.0)))
             })
             .collect();
-        // Each outcome's move in the table, for positions no seat can win
-        // from in the play.
-        let offsets: Vec<(usize, f32)> = play.iter().map(|&(points, p)| (at(points), p)).collect();
-        let reach = play.iter().flat_map(|(points, _)| *points).max().unwrap_or(0);
-        let show: [Vec<f32>; 3] = [&counts.pone_hand, &counts.second_hand, &counts.dealer_show]
-            .map(|counts| probabilities(counts).into_iter().map(|p| p as f32).collect());
-        let size = WIDTH * WIDTH * WIDTH;
-        let mut start = vec![[0.0f32; 3]; size];
-        // `stages[i]`: before the show's stage `i` (0: after the play).
-        let mut stages = vec![vec![[0.0f32; 3]; size]; 3];
-        for sum in 3..=3 * MAX_NEED {
-            let level: Vec<[usize; 3]> = (1..=MAX_NEED)
-                .flat_map(|a| (1..=MAX_NEED).map(move |b| (a, b)))
-                .filter_map(|(a, b)| {
-                    let c = sum.checked_sub(a + b)?;
-                    (1..=MAX_NEED).contains(&c).then_some([a, b, c])
-                })
-                .collect();
-            // The start of the round: every round pegs at least a point, so
-            // what follows the play is at a lower sum, already known.
-            let values = each(&level, parallel, |&needs| {
-                let mut chances = [0.0f32; 3];
-                if needs.iter().all(|&need| need > reach) {
-                    let here = at(needs);
-                    for &(offset, p) in &offsets {
-                        let after = stages[0][here - offset];
-                        for (chance, after) in chances.iter_mut().zip(after) {
-                            *chance += p * after;
-                        }
-                    }
-                    return chances;
-                }
-                for &(points, p) in &play {
-                    let won = [0, 1, 2].map(|i| points[i] >= needs[i]);
-                    let after = if won.contains(&true) {
-                        split_win(won)
-                    } else {
-                        stages[0][at([0, 1, 2].map(|i| needs[i] - points[i]))]
-                    };
-                    for (chance, after) in chances.iter_mut().zip(after) {
-                        *chance += p * after;
-                    }
-                }
-                chances
-            });
-            for (needs, value) in level.iter().zip(values) {
-                start[at(*needs)] = value;
-            }
-            // The show from its last stage: a hand of no points leaves the
-            // sum as it is, so the next stage must be known first.
-            for stage in (0..3).rev() {
-                let (before, after) = stages.split_at_mut(stage + 1);
-                let next: &[[f32; 3]] = after.first().map_or(&start, |next| next);
-                let values = each(&level, parallel, |&needs| {
-                    let mut chances = [0.0f32; 3];
-                    for (points, &p) in show[stage].iter().enumerate() {
-                        if p == 0.0 {
-                            continue;
-                        }
-                        let after = if points >= needs[stage] {
-                            let mut won = [false; 3];
-                            won[stage] = true;
-                            split_win(won)
-                        } else {
-                            let mut left = needs;
-                            left[stage] -= points;
-                            if stage == 2 {
-                                // The next round is dealt by the pone:
-                                // its pone is this round's second pone,
-                                // its second pone this round's dealer.
-                                let [pone, second, dealer] = next[at([left[1], left[2], left[0]])];
-                                [dealer, pone, second]
-                            } else {
-                                next[at(left)]
-                            }
-                        };
-                        for (chance, after) in chances.iter_mut().zip(after) {
-                            *chance += p * after;
-                        }
-                    }
-                    chances
-                });
-                for (needs, value) in level.iter().zip(values) {
-                    before[stage][at(*needs)] = value;
-                }
-            }
-        }
-        let shown = stages.swap_remove(0);
-        ThreeTable { start, shown }
+        // The show in its order: the pone, the second pone, the dealer with
+        // the crib.
+        let show = [&counts.pone_hand, &counts.second_hand, &counts.dealer_show]
+            .into_iter()
+            .enumerate()
+            .map(|(seat, counts)| {
+                (seat, probabilities(counts).into_iter().map(f32::from_f64).collect())
+            })
+            .collect();
+        let Race { start, mut stages } = race(&Round { play, show }, parallel);
+        ThreeTable { start, shown: stages.swap_remove(0) }
     }
 
     /// Each seat's chance at the start of a round, by what the pone, the
@@ -267,7 +166,7 @@ impl ThreeTable {
 
     fn read(table: &[[f32; 3]], needs: [u16; 3]) -> Chances {
         if needs.contains(&0) {
-            return split_win(needs.map(|need| need == 0)).map(f64::from);
+            return split_win::<3, f32>(needs.map(|need| need == 0)).map(f64::from);
         }
         let needs = needs.map(|need| usize::from(need).min(MAX_NEED));
         table[at(needs)].map(|chance| f64::from(chance).clamp(0.0, 1.0))

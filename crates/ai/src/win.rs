@@ -26,7 +26,8 @@
 //! milliseconds).
 //!
 //! With three players there are three sides in the race: their table is
-//! [`ThreeTable`](crate::ThreeTable), the same model with three seats.
+//! [`ThreeTable`](crate::ThreeTable), the same model with three seats. Both
+//! tables are filled in by the one dynamic programme of `race.rs`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -36,6 +37,7 @@ use crib_core::{Game, GameConfig, Phase, SourcePoints, Tally, View};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::race::{Race, Round, at, count, next_round, race};
 use crate::sim::play_game_watched;
 use crate::win_three::{ThreeTable, round_order};
 use crate::{Rate, Strategy};
@@ -491,17 +493,16 @@ fn measure_game(
 /// side needs.
 #[derive(Clone, Debug)]
 pub struct WinTable {
-    /// The chance the pone's side wins, at the start of a round, by what
-    /// the pone's side and the dealer's side need.
-    pone: Vec<f64>,
+    /// The chances of the pone's side and the dealer's side, at the start
+    /// of a round, by what the pone's side and the dealer's side need.
+    start: Vec<[f64; 2]>,
     /// The same after the play, before the pone's hand.
-    shown: Vec<f64>,
-    /// The measured play: the pone's points, the dealer's, their chance.
-    play: Vec<(usize, usize, f64)>,
-    /// The measured show in its order, by points, with the side that
-    /// counts each stage: the pone's hand, with four players the dealer's
+    shown: Vec<[f64; 2]>,
+    /// The measured round of the two sides (the pone's first): the play,
+    /// then the show in its order, by points, with the side that counts
+    /// each stage: the pone's hand, with four players the dealer's
     /// partner's and the pone's partner's, then the dealer's hand and crib.
-    show: Vec<(Counter, Vec<f64>)>,
+    round: Round<2, f64>,
     /// The mean of the dealer's net points in the measured play.
     dealer_net: f64,
     /// The means of the pone's side's and the dealer's side's points in the
@@ -534,12 +535,10 @@ pub struct KeepRound<'a> {
     pub pegging: f64,
 }
 
-/// Whose points a stage of the show adds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Counter {
-    PoneSide,
-    DealerSide,
-}
+/// The pone's side, first in a round's order.
+const PONE_SIDE: usize = 0;
+/// The dealer's side.
+const DEALER_SIDE: usize = 1;
 
 impl WinTable {
     /// The two-player table built from the counts kept in the repository.
@@ -578,8 +577,11 @@ impl WinTable {
             return 0.0;
         }
         let (mine, theirs) = (clamp(my_need), clamp(their_need));
-        let chance =
-            if dealing { 1.0 - self.pone[at(theirs, mine)] } else { self.pone[at(mine, theirs)] };
+        let chance = if dealing {
+            self.start[at([theirs, mine])][DEALER_SIDE]
+        } else {
+            self.start[at([mine, theirs])][PONE_SIDE]
+        };
         // Sums of measured probabilities: keep rounding off the edges.
         chance.clamp(0.0, 1.0)
     }
@@ -595,7 +597,7 @@ impl WinTable {
         if dealer_need == 0 {
             return 0.0;
         }
-        self.shown[at(clamp(pone_need), clamp(dealer_need))].clamp(0.0, 1.0)
+        self.shown[at([clamp(pone_need), clamp(dealer_need)])][PONE_SIDE].clamp(0.0, 1.0)
     }
 
     /// The mean net points of the play, measured, for a side that deals
@@ -619,80 +621,40 @@ impl WinTable {
     /// something; the partners' hands are counted with four players only).
     #[must_use]
     pub fn from_counts(counts: &RoundCounts) -> WinTable {
-        let size = (MAX_NEED + 1) * (MAX_NEED + 1);
         let play_total: f64 = counts.play.values().map(|&count| f64::from(count)).sum();
-        let play: Vec<(usize, usize, f64)> = counts
+        let play: Vec<([usize; 2], f64)> = counts
             .play
             .iter()
             .map(|(&(pone, dealer), &count)| {
-                (usize::from(pone), usize::from(dealer), f64::from(count) / play_total.max(1.0))
+                ([pone, dealer].map(usize::from), f64::from(count) / play_total.max(1.0))
             })
             .collect();
         let (pone_hand, dealer_show) =
             (probabilities(&counts.pone_hand), probabilities(&counts.dealer_show));
         // The show in its order: the pone, the partners (four players), the
         // dealer with the crib.
-        let mut show = vec![(Counter::PoneSide, pone_hand.clone())];
+        let mut show = vec![(PONE_SIDE, pone_hand.clone())];
         let [dealer_partner, pone_partner] = &counts.partner_hands;
         if !dealer_partner.is_empty() {
-            show.push((Counter::DealerSide, probabilities(dealer_partner)));
-            show.push((Counter::PoneSide, probabilities(pone_partner)));
+            show.push((DEALER_SIDE, probabilities(dealer_partner)));
+            show.push((PONE_SIDE, probabilities(pone_partner)));
         }
-        show.push((Counter::DealerSide, dealer_show.clone()));
-        // `pone[a, b]`: the pone's side wins, needing `a` against the
-        // dealer's side's `b`, at the start of a round. `stages[i][a, b]`:
-        // the same before the show's stage `i` (stage 0 is after the play).
-        let mut pone = vec![0.0; size];
-        let mut stages = vec![vec![0.0; size]; show.len()];
-        for sum in 2..=2 * MAX_NEED {
-            let pairs = || {
-                (1..=MAX_NEED)
-                    .filter(move |&a| sum > a && sum - a <= MAX_NEED)
-                    .map(move |a| (a, sum - a))
-            };
-            for (a, b) in pairs() {
-                let mut chance = 0.0;
-                for &(x, y, p) in &play {
-                    chance += p * match (x >= a, y >= b) {
-                        (true, true) => 0.5,
-                        (true, false) => 1.0,
-                        (false, true) => 0.0,
-                        // A round pegs at least one point, so this sum is
-                        // lower and already known.
-                        (false, false) => stages[0][at(a - x, b - y)],
-                    };
-                }
-                pone[at(a, b)] = chance;
-            }
-            // The stages from the last: a stage that scores nothing leaves
-            // the sum as it is, so the next stage must be known first.
-            for stage in (0..show.len()).rev() {
-                let (counter, points) = &show[stage];
-                for (a, b) in pairs() {
-                    let chance = count(points, *counter, (a, b), |a, b| {
-                        if stage + 1 < show.len() {
-                            stages[stage + 1][at(a, b)]
-                        } else {
-                            // The next round's pone's side is this round's
-                            // dealer's side.
-                            1.0 - pone[at(b, a)]
-                        }
-                    });
-                    stages[stage][at(a, b)] = chance;
-                }
-            }
-        }
+        show.push((DEALER_SIDE, dealer_show.clone()));
+        let round = Round { play, show };
+        // A few milliseconds: no need of more threads.
+        let Race { start, mut stages } = race(&round, false);
         let shown = stages.swap_remove(0);
         let mean = |chances: &[f64]| -> f64 {
             chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
         };
-        let dealer_net = play.iter().map(|&(x, y, p)| p * (y as f64 - x as f64)).sum();
+        let play = &round.play;
+        let dealer_net = play.iter().map(|&([x, y], p)| p * (y as f64 - x as f64)).sum();
         let play_means = [
-            play.iter().map(|&(x, _, p)| p * x as f64).sum(),
-            play.iter().map(|&(_, y, p)| p * y as f64).sum(),
+            play.iter().map(|&([x, _], p)| p * x as f64).sum(),
+            play.iter().map(|&([_, y], p)| p * y as f64).sum(),
         ];
         let crib_mean = mean(&dealer_show) - mean(&pone_hand);
-        WinTable { pone, shown, play, show, dealer_net, play_means, crib_mean }
+        WinTable { start, shown, round, dealer_net, play_means, crib_mean }
     }
 
     /// The chance that a keeper wins the game with the round that `round`
@@ -734,7 +696,7 @@ impl WinTable {
         let (gains, losses) = (split(half), split(-half));
         // The show with the keeper's hand at its place: the pone first, the
         // partners (four players) in their order, the dealer last.
-        let mut show = self.show.clone();
+        let mut show = self.round.show.clone();
         let last = show.len() - 1;
         let keeper = match (round.dealing, round.partner) {
             (false, false) => 0,
@@ -756,7 +718,7 @@ impl WinTable {
         let mut counted: Vec<Memo2> =
             (1..show.len()).map(|_| Memo2::new(pone_need, dealer_need)).collect();
         let mut chance = 0.0;
-        for &(x, y, p) in &self.play {
+        for &([x, y], p) in &self.round.play {
             let (my_play, their_play) = if round.dealing { (y, x) } else { (x, y) };
             for (&(gain, gained), &(loss, lost)) in
                 gains.iter().flat_map(|g| losses.iter().map(move |l| (g, l)))
@@ -786,53 +748,23 @@ impl WinTable {
     /// keeps the chances before each later stage, by what each side needs.
     fn show_from(
         &self,
-        show: &[(Counter, Vec<f64>)],
+        show: &[(usize, Vec<f64>)],
         counted: &mut [Memo2],
         (a, b): (usize, usize),
     ) -> f64 {
-        let Some(((counter, points), later)) = show.split_first() else {
-            // The next round is dealt by this round's pone: the table's
-            // `pone` is read with this round's dealer as the next pone.
-            return 1.0 - self.pone[at(b, a)];
+        let Some(((side, points), later)) = show.split_first() else {
+            return next_round(&self.start, [a, b])[PONE_SIDE];
         };
-        count(points, *counter, (a, b), |a, b| match counted.split_first_mut() {
-            Some((memo, rest)) if !later.is_empty() => {
-                memo.get(a, b, |a, b| self.show_from(later, rest, (a, b)))
-            }
-            _ => 1.0 - self.pone[at(b, a)],
-        })
+        let [pone_side, _] =
+            count(points, *side, [a, b], |[a, b]| match counted.split_first_mut() {
+                Some((memo, rest)) if !later.is_empty() => {
+                    let pone_side = memo.get(a, b, |a, b| self.show_from(later, rest, (a, b)));
+                    [pone_side, 1.0 - pone_side]
+                }
+                _ => next_round(&self.start, [a, b]),
+            });
+        pone_side
     }
-}
-
-/// The chance that the pone's side wins once `counter` has counted
-/// `points` (a distribution), the pone's side needing `a` and the dealer's
-/// `b`: a side the count takes home has won, and otherwise `next` gives the
-/// chance from what each side still needs. One stage of the show, for the
-/// table's stages and for a keep's round alike.
-fn count(
-    points: &[f64],
-    counter: Counter,
-    (a, b): (usize, usize),
-    mut next: impl FnMut(usize, usize) -> f64,
-) -> f64 {
-    let mut chance = 0.0;
-    for (k, &p) in points.iter().enumerate() {
-        if p == 0.0 {
-            continue;
-        }
-        let (a_after, b_after) = match counter {
-            Counter::PoneSide => (a.saturating_sub(k), b),
-            Counter::DealerSide => (a, b.saturating_sub(k)),
-        };
-        chance += p * if a_after == 0 {
-            1.0
-        } else if b_after == 0 {
-            0.0
-        } else {
-            next(a_after, b_after)
-        };
-    }
-    chance
 }
 
 /// A move of `by` points as whole moves and their chances: the two
@@ -880,10 +812,6 @@ impl Memo2 {
 
 fn clamp(need: u16) -> usize {
     usize::from(need).min(MAX_NEED)
-}
-
-fn at(pone: usize, dealer: usize) -> usize {
-    pone * (MAX_NEED + 1) + dealer
 }
 
 /// A measured distribution as probabilities.

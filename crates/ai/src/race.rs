@@ -131,30 +131,32 @@ pub(crate) fn count<const N: usize, T: Chance>(
         if p == T::ZERO {
             continue;
         }
-        let after = if scored >= needs[party] {
-            let mut won = [false; N];
-            won[party] = true;
-            split_win(won)
-        } else {
-            let mut left = needs;
-            left[party] -= scored;
-            next(left)
-        };
-        add(&mut chances, p, after);
+        if scored >= needs[party] {
+            // The party has won: its chance gains `p` (the last party's is
+            // completed below), on the search's hot path without a vector.
+            if party < N - 1 {
+                chances[party] += p;
+            }
+            continue;
+        }
+        let mut left = needs;
+        left[party] -= scored;
+        add(&mut chances, p, next(left));
     }
     complete(chances)
 }
 
-/// The chances at the start of the next round, read from `start` (by the
-/// next round's order), for the parties of this one in this round's order.
-pub(crate) fn next_round<const N: usize, T: Chance>(start: &[[T; N]], needs: [usize; N]) -> [T; N] {
+/// The chances at the start of the next round for the parties of this one,
+/// in this round's order, from `start`, which reads the chances at the
+/// start of a round by the needs in that round's order.
+pub(crate) fn next_round<const N: usize, T: Chance>(
+    start: impl FnOnce([usize; N]) -> [T; N],
+    needs: [usize; N],
+) -> [T; N] {
     // The next round is dealt by this round's pone: its pone is this
     // round's second party, and this round's pone is its dealer.
-    let mut turned = needs;
-    turned.rotate_left(1);
-    let mut chances = start[at(turned)];
-    chances.rotate_right(1);
-    chances
+    let chances = start(std::array::from_fn(|party| needs[(party + 1) % N]));
+    std::array::from_fn(|party| chances[(party + N - 1) % N])
 }
 
 /// Every position with the parties' needs (each from 1 to [`MAX_NEED`])
@@ -241,7 +243,7 @@ pub(crate) fn race<const N: usize, T: Chance>(round: &Round<N, T>, parallel: boo
             let values = each(&level, parallel, |&needs| {
                 count(points, *party, needs, |left| match later {
                     Some(later) => later[at(left)],
-                    None => next_round(start, left),
+                    None => next_round(|needs| start[at(needs)], left),
                 })
             });
             for (needs, value) in level.iter().zip(values) {

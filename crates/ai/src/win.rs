@@ -37,7 +37,7 @@ use crib_core::{Game, GameConfig, Phase, SourcePoints, Tally, View};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::race::{Race, Round, at, count, next_round, race};
+use crate::race::{Chance, Race, Round, at, count, next_round, race};
 use crate::sim::play_game_watched;
 use crate::win_three::{ThreeTable, round_order};
 use crate::{Rate, Strategy};
@@ -158,26 +158,19 @@ pub(crate) fn near_end(view: &View, window: u16) -> Option<[u16; 2]> {
     Some([view.board.score(mine), view.board.score(theirs)])
 }
 
-/// The distributions of a round's points that the table is built from.
+/// The distributions of a round's points that the tables are built from,
+/// for the parties of the race (the sides, or the three players) in the
+/// order of a round: the pone's first, the dealer's last, with three
+/// players the second pone between.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct RoundCounts {
-    /// Rounds by the pone's side's and the dealer's side's points in the
-    /// play (his heels with the dealer's).
-    pub play: BTreeMap<(u8, u8), u32>,
-    /// Rounds by the pone's hand.
-    pub pone_hand: Vec<u32>,
-    /// With four players, rounds by the dealer's partner's hand, then by
-    /// the pone's partner's; empty with two.
-    pub partner_hands: [Vec<u32>; 2],
-    /// Rounds by the dealer's hand and crib together.
-    pub dealer_show: Vec<u32>,
-    /// With three players, rounds by the pone's, the second pone's (the
-    /// seat on the pone's left) and the dealer's points in the play (his
-    /// heels with the dealer's), in place of `play`; empty otherwise.
-    pub play_three: BTreeMap<(u8, u8, u8), u32>,
-    /// With three players, rounds by the second pone's hand; empty
-    /// otherwise.
-    pub second_hand: Vec<u32>,
+    /// Rounds by every party's points in the play, in the order of the
+    /// round (his heels with the dealer's).
+    pub play: BTreeMap<Vec<u8>, u32>,
+    /// The show in its order, rounds by the points of each stage (see
+    /// [`RoundCounts::STAGES`]); stage `i` counts for party `i` modulo the
+    /// number of parties.
+    pub show: Vec<Vec<u32>>,
 }
 
 /// What a run of self-play measured: the rounds, and the first dealer's
@@ -206,24 +199,40 @@ impl Measured {
     }
 }
 
-/// The counts of a kept measure, from its tables.
-fn kept_counts(play: &[(u8, u8, u32)], hands: [&[u32]; 4]) -> RoundCounts {
-    let [pone_hand, dealer_partner, pone_partner, dealer_show] = hands;
-    RoundCounts {
-        play: play.iter().map(|&(pone, dealer, count)| ((pone, dealer), count)).collect(),
-        pone_hand: pone_hand.to_vec(),
-        partner_hands: [dealer_partner.to_vec(), pone_partner.to_vec()],
-        dealer_show: dealer_show.to_vec(),
-        ..RoundCounts::default()
-    }
+/// The counts of a kept measure, from its tables: the play by each
+/// party's points with the count, then the stages of the show.
+pub(crate) fn kept_counts(
+    play: impl Iterator<Item = (Vec<u8>, u32)>,
+    show: &[&[u32]],
+) -> RoundCounts {
+    RoundCounts { play: play.collect(), show: show.iter().map(|stage| stage.to_vec()).collect() }
 }
 
 impl RoundCounts {
+    /// The stages of the show for 2, 3 and 4 players, in order: the name
+    /// of each in the kept files and the points it can count up to.
+    pub const STAGES: [&[(&str, usize)]; 3] = [
+        &[("PONE_HAND", 30), ("DEALER_SHOW", 60)],
+        &[("PONE_HAND", 30), ("SECOND_HAND", 30), ("DEALER_SHOW", 60)],
+        &[
+            ("PONE_HAND", 30),
+            ("DEALER_PARTNER_HAND", 30),
+            ("PONE_PARTNER_HAND", 30),
+            ("DEALER_SHOW", 60),
+        ],
+    ];
+
+    /// The stages of the show for `players` (2, 3 or 4).
+    fn stages(players: u8) -> &'static [(&'static str, usize)] {
+        let index = usize::from(players.clamp(2, 4) - 2);
+        RoundCounts::STAGES[index]
+    }
+
     /// The two-player counts kept in the repository, that [`win_chance`]
     /// uses.
     #[must_use]
     pub fn stored() -> RoundCounts {
-        kept_counts(&two::PLAY, [&two::PONE_HAND, &[], &[], &two::DEALER_SHOW])
+        RoundCounts::stored_for(2).expect("counts are kept for two players")
     }
 
     /// The counts kept for `players` (2, 3, or 4 in partnerships), if
@@ -231,11 +240,14 @@ impl RoundCounts {
     #[must_use]
     pub fn stored_for(players: u8) -> Option<RoundCounts> {
         match players {
-            2 => Some(RoundCounts::stored()),
+            2 => Some(kept_counts(
+                two::PLAY.iter().map(|&(pone, dealer, count)| (vec![pone, dealer], count)),
+                &[&two::PONE_HAND, &two::DEALER_SHOW],
+            )),
             3 => Some(crate::win_three::stored_counts()),
             4 => Some(kept_counts(
-                &four::PLAY,
-                [
+                four::PLAY.iter().map(|&(pone, dealer, count)| (vec![pone, dealer], count)),
+                &[
                     &four::PONE_HAND,
                     &four::DEALER_PARTNER_HAND,
                     &four::PONE_PARTNER_HAND,
@@ -249,22 +261,43 @@ impl RoundCounts {
     /// The completed rounds counted.
     #[must_use]
     pub fn rounds(&self) -> u32 {
-        self.play.values().sum::<u32>() + self.play_three.values().sum::<u32>()
+        self.play.values().sum()
+    }
+
+    /// The measured round as the race of `N` parties reads it: the play's
+    /// outcomes and the show's stages as chances. Outcomes of the play
+    /// counted for another number of parties are left out.
+    pub(crate) fn round<const N: usize, T: Chance>(&self) -> Round<N, T> {
+        let total: f64 = self.play.values().map(|&count| f64::from(count)).sum();
+        let play = self
+            .play
+            .iter()
+            .filter_map(|(points, &count)| {
+                let points = <[u8; N]>::try_from(points.as_slice()).ok()?;
+                Some((points.map(usize::from), T::from_f64(f64::from(count) / total.max(1.0))))
+            })
+            .collect();
+        let show = self
+            .show
+            .iter()
+            .enumerate()
+            .map(|(stage, counts)| {
+                (stage % N, probabilities(counts).into_iter().map(T::from_f64).collect())
+            })
+            .collect();
+        Round { play, show }
     }
 
     fn merge(mut self, other: RoundCounts) -> RoundCounts {
         for (key, count) in other.play {
             *self.play.entry(key).or_default() += count;
         }
-        add(&mut self.pone_hand, &other.pone_hand);
-        for (ours, theirs) in self.partner_hands.iter_mut().zip(&other.partner_hands) {
+        if self.show.len() < other.show.len() {
+            self.show.resize(other.show.len(), Vec::new());
+        }
+        for (ours, theirs) in self.show.iter_mut().zip(&other.show) {
             add(ours, theirs);
         }
-        add(&mut self.dealer_show, &other.dealer_show);
-        for (key, count) in other.play_three {
-            *self.play_three.entry(key).or_default() += count;
-        }
-        add(&mut self.second_hand, &other.second_hand);
         self
     }
 
@@ -283,26 +316,36 @@ impl RoundCounts {
         let small = |points: u32| u8::try_from(points).unwrap_or(u8::MAX);
         let (pone_play, dealer_play) =
             (small(pone_side.pegging), small(dealer_side.pegging + dealer_side.heels));
-        if let Some(second) = second {
-            *self.play_three.entry((pone_play, small(second.pegging), dealer_play)).or_default() +=
-                1;
-            bump(&mut self.second_hand, second.hand);
-        } else {
-            *self.play.entry((pone_play, dealer_play)).or_default() += 1;
+        let (play, show) = match (players, second) {
+            (3, Some(second)) => (
+                vec![pone_play, small(second.pegging), dealer_play],
+                vec![pone.hand, second.hand, dealer.hand + dealer.crib],
+            ),
+            (4, _) => (
+                vec![pone_play, dealer_play],
+                vec![
+                    pone.hand,
+                    dealer_side.hand - dealer.hand,
+                    pone_side.hand - pone.hand,
+                    dealer.hand + dealer.crib,
+                ],
+            ),
+            _ => (vec![pone_play, dealer_play], vec![pone.hand, dealer.hand + dealer.crib]),
+        };
+        *self.play.entry(play).or_default() += 1;
+        if self.show.len() < show.len() {
+            self.show.resize(show.len(), Vec::new());
         }
-        bump(&mut self.pone_hand, pone.hand);
-        if players == 4 {
-            bump(&mut self.partner_hands[0], dealer_side.hand - dealer.hand);
-            bump(&mut self.partner_hands[1], pone_side.hand - pone.hand);
+        for (counts, points) in self.show.iter_mut().zip(show) {
+            bump(counts, points);
         }
-        bump(&mut self.dealer_show, dealer.hand + dealer.crib);
     }
 }
 
 impl Measured {
-    /// The Rust source of `win_table.rs` (two players) or `win_table4.rs`
-    /// (four) for these counts: what `crib stats board --rebuild --write`
-    /// writes.
+    /// The Rust source of `win_table.rs` (two players), `win_table3.rs`
+    /// (three) or `win_table4.rs` (four) for these counts: what `crib stats
+    /// board --rebuild --write` writes.
     #[must_use]
     pub fn source(&self) -> String {
         let counts = &self.counts;
@@ -327,36 +370,23 @@ impl Measured {
              pub(super) const MEASURED: (u64, u64, u64) = ({}, {}, {});",
             self.games, self.seed, self.first_dealer_wins
         );
-        if self.players == 3 {
-            let play: Vec<String> = counts
-                .play_three
-                .iter()
-                .map(|(&(pone, second, dealer), count)| {
-                    format!("({pone}, {second}, {dealer}, {count})")
-                })
-                .collect();
-            table(&mut text, "PLAY", &format!("(u8, u8, u8, u32); {}", play.len()), &play);
-        } else {
-            let play: Vec<String> = counts
-                .play
-                .iter()
-                .map(|(&(pone, dealer), count)| format!("({pone}, {dealer}, {count})"))
-                .collect();
-            table(&mut text, "PLAY", &format!("(u8, u8, u32); {}", play.len()), &play);
-        }
+        let play: Vec<String> = counts
+            .play
+            .iter()
+            .map(|(points, count)| {
+                let points: Vec<String> = points.iter().map(u8::to_string).collect();
+                format!("({}, {count})", points.join(", "))
+            })
+            .collect();
+        let parties = if self.players == 3 { "u8, u8, u8" } else { "u8, u8" };
+        table(&mut text, "PLAY", &format!("({parties}, u32); {}", play.len()), &play);
         let numbers = |counts: &[u32], len: usize| -> Vec<String> {
             (0..len).map(|i| counts.get(i).copied().unwrap_or(0).to_string()).collect()
         };
-        table(&mut text, "PONE_HAND", "u32; 30", &numbers(&counts.pone_hand, 30));
-        if self.players == 3 {
-            table(&mut text, "SECOND_HAND", "u32; 30", &numbers(&counts.second_hand, 30));
+        for (stage, &(name, most)) in RoundCounts::stages(self.players).iter().enumerate() {
+            let counted = counts.show.get(stage).map_or(&[][..], Vec::as_slice);
+            table(&mut text, name, &format!("u32; {most}"), &numbers(counted, most));
         }
-        if self.players == 4 {
-            let [dealer_partner, pone_partner] = &counts.partner_hands;
-            table(&mut text, "DEALER_PARTNER_HAND", "u32; 30", &numbers(dealer_partner, 30));
-            table(&mut text, "PONE_PARTNER_HAND", "u32; 30", &numbers(pone_partner, 30));
-        }
-        table(&mut text, "DEALER_SHOW", "u32; 60", &numbers(&counts.dealer_show, 60));
         text
     }
 
@@ -539,8 +569,6 @@ pub struct KeepRound<'a> {
 
 /// The pone's side, first in a round's order.
 const PONE_SIDE: usize = 0;
-/// The dealer's side.
-const DEALER_SIDE: usize = 1;
 
 impl WinTable {
     /// The two-player table built from the counts kept in the repository.
@@ -619,30 +647,11 @@ impl WinTable {
         if dealing { [dealer, pone] } else { [pone, dealer] }
     }
 
-    /// The table for measured `counts` (each distribution must have counted
-    /// something; the partners' hands are counted with four players only).
+    /// The table for measured two-sided `counts` (two players, or four:
+    /// each distribution must have counted something).
     #[must_use]
     pub fn from_counts(counts: &RoundCounts) -> WinTable {
-        let play_total: f64 = counts.play.values().map(|&count| f64::from(count)).sum();
-        let play: Vec<([usize; 2], f64)> = counts
-            .play
-            .iter()
-            .map(|(&(pone, dealer), &count)| {
-                ([pone, dealer].map(usize::from), f64::from(count) / play_total.max(1.0))
-            })
-            .collect();
-        let (pone_hand, dealer_show) =
-            (probabilities(&counts.pone_hand), probabilities(&counts.dealer_show));
-        // The show in its order: the pone, the partners (four players), the
-        // dealer with the crib.
-        let mut show = vec![(PONE_SIDE, pone_hand.clone())];
-        let [dealer_partner, pone_partner] = &counts.partner_hands;
-        if !dealer_partner.is_empty() {
-            show.push((DEALER_SIDE, probabilities(dealer_partner)));
-            show.push((PONE_SIDE, probabilities(pone_partner)));
-        }
-        show.push((DEALER_SIDE, dealer_show.clone()));
-        let round = Round { play, show };
+        let round: Round<2, f64> = counts.round();
         // A few milliseconds: no need of more threads.
         let Race { start, mut stages } = race(&round, false);
         let pone_side = |chances: Vec<[f64; 2]>| -> Vec<f64> {
@@ -652,13 +661,17 @@ impl WinTable {
         let mean = |chances: &[f64]| -> f64 {
             chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
         };
+        let stage_mean =
+            |stage: Option<&(usize, Vec<f64>)>| stage.map_or(0.0, |(_, chances)| mean(chances));
+        let (pone_hand, dealer_show) =
+            (stage_mean(round.show.first()), stage_mean(round.show.last()));
         let play = &round.play;
         let dealer_net = play.iter().map(|&([x, y], p)| p * (y as f64 - x as f64)).sum();
         let play_means = [
             play.iter().map(|&([x, _], p)| p * x as f64).sum(),
             play.iter().map(|&([_, y], p)| p * y as f64).sum(),
         ];
-        let crib_mean = mean(&dealer_show) - mean(&pone_hand);
+        let crib_mean = dealer_show - pone_hand;
         WinTable { pone, shown, round, dealer_net, play_means, crib_mean }
     }
 

@@ -3,8 +3,8 @@
 
 use std::sync::{Once, OnceLock};
 
-use crate::race::{Chance, Race, Round, at, race, split_win};
-use crate::win::{MAX_NEED, RoundCounts, probabilities};
+use crate::race::{Race, at, race, split_win};
+use crate::win::{MAX_NEED, RoundCounts, kept_counts};
 use crib_core::Seat;
 
 /// The three-player measure.
@@ -14,16 +14,12 @@ mod three {
 
 /// The counts kept in the repository for three players.
 pub(crate) fn stored_counts() -> RoundCounts {
-    RoundCounts {
-        play_three: three::PLAY
+    kept_counts(
+        three::PLAY
             .iter()
-            .map(|&(pone, second, dealer, count)| ((pone, second, dealer), count))
-            .collect(),
-        pone_hand: three::PONE_HAND.to_vec(),
-        second_hand: three::SECOND_HAND.to_vec(),
-        dealer_show: three::DEALER_SHOW.to_vec(),
-        ..RoundCounts::default()
-    }
+            .map(|&(pone, second, dealer, count)| (vec![pone, second, dealer], count)),
+        &[&three::PONE_HAND, &three::SECOND_HAND, &three::DEALER_SHOW],
+    )
 }
 
 /// The seats of a three-player round dealt by `dealer` in the table's
@@ -128,25 +124,7 @@ impl ThreeTable {
     /// The table for `counts`, each level of positions over the current
     /// rayon pool (`parallel`) or on this thread.
     fn build(counts: &RoundCounts, parallel: bool) -> ThreeTable {
-        let total: f64 = counts.play_three.values().map(|&count| f64::from(count)).sum();
-        let play = counts
-            .play_three
-            .iter()
-            .map(|(&(pone, second, dealer), &count)| {
-                let points = [pone, second, dealer].map(usize::from);
-                (points, f32::from_f64(f64::from(count) / total.max(1.0)))
-            })
-            .collect();
-        // The show in its order: the pone, the second pone, the dealer with
-        // the crib.
-        let show = [&counts.pone_hand, &counts.second_hand, &counts.dealer_show]
-            .into_iter()
-            .enumerate()
-            .map(|(seat, counts)| {
-                (seat, probabilities(counts).into_iter().map(f32::from_f64).collect())
-            })
-            .collect();
-        let Race { start, mut stages } = race(&Round { play, show }, parallel);
+        let Race { start, mut stages } = race(&counts.round::<3, f32>(), parallel);
         ThreeTable { start, shown: stages.swap_remove(0) }
     }
 

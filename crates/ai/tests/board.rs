@@ -131,13 +131,14 @@ fn a_keeps_chance_follows_its_round() {
     // Level at the start, the dealer with the measured round (the pone's
     // hand for its own, the measured crib and play) has the table's chance.
     let counts = crib_ai::RoundCounts::stored();
-    let hand = chances(&counts.pone_hand);
-    let crib = mean(&chances(&counts.dealer_show)) - mean(&hand);
+    let [pone_hand, dealer_show] = &counts.show[..] else { panic!("two stages of the show") };
+    let hand = chances(pone_hand);
+    let crib = mean(&chances(dealer_show)) - mean(&hand);
     let rounds = f64::from(counts.rounds());
     let net: f64 = counts
         .play
         .iter()
-        .map(|(&(pone, dealer), &count)| (f64::from(dealer) - f64::from(pone)) * f64::from(count))
+        .map(|(points, &count)| (f64::from(points[1]) - f64::from(points[0])) * f64::from(count))
         .sum::<f64>()
         / rounds;
     let typical = KeepRound { crib, pegging: net, ..round(&hand, true, [121, 121]) };
@@ -240,9 +241,12 @@ fn the_dealers_partner_keeps_the_six_in_hand() {
 fn a_measured_keep_has_the_tables_chance_at_every_place() {
     let table = WinTable::for_players(4).unwrap();
     let counts = crib_ai::RoundCounts::stored_for(4).unwrap();
-    let pone = chances(&counts.pone_hand);
-    let crib = mean(&chances(&counts.dealer_show)) - mean(&pone);
-    let [dealer_partner, pone_partner] = counts.partner_hands.clone().map(|hand| chances(&hand));
+    let [pone, dealer_partner, pone_partner, dealer_show] = &counts.show[..] else {
+        panic!("four stages of the show")
+    };
+    let [pone, dealer_partner, pone_partner] =
+        [pone, dealer_partner, pone_partner].map(|hand| chances(hand));
+    let crib = mean(&chances(dealer_show)) - mean(&pone);
     // (dealing, partner, the place's hand)
     for (dealing, partner, hand) in [
         (false, false, &pone),

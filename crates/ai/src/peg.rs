@@ -239,6 +239,26 @@ pub(crate) fn world_show(view: &View, world: &World, starter: Card) -> [(Side, u
     show
 }
 
+/// The first party that `show` (each stage's party and points, in the order
+/// it is counted, as [`world_show`] gives it) takes to `target` from
+/// `scores` (by `index`); if none, the scores after the show. One reading
+/// of the show for the searches near the end with two sides and three.
+pub(crate) fn home_in_show<T: Copy, const N: usize>(
+    show: &[(T, u16)],
+    index: impl Fn(T) -> usize,
+    mut scores: [u16; N],
+    target: u16,
+) -> Result<T, [u16; N]> {
+    for &(party, points) in show {
+        let score = &mut scores[index(party)];
+        *score += points;
+        if *score >= target {
+            return Ok(party);
+        }
+    }
+    Err(scores)
+}
+
 /// What the expert's values of the cards measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -958,14 +978,13 @@ impl<'a> Search<'a> {
 
     /// The chance of winning once the play is over, from the scores: the
     /// show in its order, then the rounds to come.
-    fn after_play(&self, endgame: &Endgame, mut scores: [u16; 2]) -> f64 {
+    fn after_play(&self, endgame: &Endgame, scores: [u16; 2]) -> f64 {
         let stages = usize::from(self.config.players()) + 1;
-        for &(mine, points) in &self.show[..stages] {
-            scores[usize::from(!mine)] += points;
-            if let Some(result) = self.decided(endgame, scores) {
-                return result;
-            }
-        }
+        let show = &self.show[..stages];
+        let scores = match home_in_show(show, |mine| usize::from(!mine), scores, endgame.target) {
+            Ok(mine) => return if mine { 1.0 } else { 0.0 },
+            Err(scores) => scores,
+        };
         let need = |score: u16| endgame.target - score;
         // The next round is dealt by the seat after this round's dealer,
         // on the other side: the sides alternate the deal.

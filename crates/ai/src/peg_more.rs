@@ -56,7 +56,8 @@ use crate::crib::Stake;
 use crate::learn::RoundPlays;
 use crate::peg::{
     Inference, Memo, NetPoints, PegOptions, Reply, World, agrees_with_go, draw, draw_reply,
-    explained, inferred_keep, most_constrained_first, net_gain, playable, uniform_held, world_show,
+    explained, home_in_show, inferred_keep, most_constrained_first, net_gain, playable,
+    uniform_held, world_show,
 };
 use crate::win_three::{ThreeTable, round_order};
 
@@ -219,23 +220,12 @@ struct Board {
 }
 
 impl Board {
-    /// The first side the show takes to the target from `scores`, at a
-    /// table of `players`; if none, the scores after the show.
-    fn home_in_show(&self, players: u8, mut scores: [u16; 3]) -> Result<Side, [u16; 3]> {
-        for &(side, points) in &self.show[..usize::from(players) + 1] {
-            scores[side.index()] += points;
-            if scores[side.index()] >= self.target {
-                return Ok(side);
-            }
-        }
-        Err(scores)
-    }
-
     /// Each side's chance of winning from the end of the play at
     /// `scores`: the show counted in its order, and if it takes no side
     /// home, the chances of the rounds after ([`ThreeTable`]).
     fn end_of_play(&self, players: u8, scores: [u16; 3]) -> [f64; 3] {
-        match self.home_in_show(players, scores) {
+        let show = &self.show[..usize::from(players) + 1];
+        match home_in_show(show, Side::index, scores, self.target) {
             Ok(side) => winner(side),
             Err(scores) => {
                 let chances = ThreeTable::stored().chances(

@@ -133,7 +133,8 @@ pub(crate) fn count<const N: usize, T: Chance>(
         }
         if scored >= needs[party] {
             // The party has won: its chance gains `p` (the last party's is
-            // completed below), on the search's hot path without a vector.
+            // completed below), without a vector: this is a hot path of the
+            // discard for the game.
             if party < N - 1 {
                 chances[party] += p;
             }
@@ -203,8 +204,12 @@ pub(crate) fn race<const N: usize, T: Chance>(round: &Round<N, T>, parallel: boo
     // the position by a fixed offset in the table.
     let offsets: Vec<(usize, T)> = round.play.iter().map(|&(points, p)| (at(points), p)).collect();
     let reach = round.play.iter().flat_map(|(points, _)| *points).max().unwrap_or(0);
+    // A round measured with no show goes from the play to the next round:
+    // as one stage that always counts nothing.
+    let nothing = [(0, vec![T::ONE])];
+    let show = if round.show.is_empty() { &nothing[..] } else { &round.show[..] };
     let mut start = vec![[T::ZERO; N]; size];
-    let mut stages = vec![vec![[T::ZERO; N]; size]; round.show.len()];
+    let mut stages = vec![vec![[T::ZERO; N]; size]; show.len()];
     for sum in N..=N * MAX_NEED {
         let level = level::<N>(sum);
         // The start of the round: what follows the play is at a lower sum,
@@ -236,7 +241,7 @@ pub(crate) fn race<const N: usize, T: Chance>(round: &Round<N, T>, parallel: boo
         }
         // The show from its last stage: a stage that scores nothing leaves
         // the sum as it is, so the next stage must be known first.
-        for (stage, (party, points)) in round.show.iter().enumerate().rev() {
+        for (stage, (party, points)) in show.iter().enumerate().rev() {
             let (before, after) = stages.split_at_mut(stage + 1);
             let later = after.first();
             let start = &start;
@@ -398,6 +403,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_round_with_no_show_goes_on_to_the_next() {
+        // The pone pegs a point a round, the dealer none: a side needing
+        // one point wins as pone, and as dealer once the deal passes to it
+        // unless the other side needs one point too.
+        let round: Round<2, f64> = Round { play: vec![([1, 0], 1.0)], show: Vec::new() };
+        let table = race(&round, false);
+        assert_eq!(table.start[at([1, 5])], [1.0, 0.0]);
+        assert_eq!(table.start[at([2, 1])], [0.0, 1.0]);
+        assert_eq!(table.stages.len(), 1);
+        assert_eq!(table.stages[0][at([2, 1])], [0.0, 1.0]);
     }
 
     #[test]

@@ -122,6 +122,12 @@ pub struct PegOptions {
     /// unless the expert has seen them play so (see
     /// [`Observed`](crate::Observed)).
     pub rules: f64,
+    /// With [`PlayModel::Mixed`] at a table whose other sides' seats play
+    /// differently (one greedily, one by the rules of thumb), each seat's
+    /// own chances `[greedy, rules]`, by seat, drawn for each seat of a
+    /// sample on its own; `None`: every seat plays alike in a sample, with
+    /// the chances above.
+    pub by_seat: Option<[[f64; 2]; 4]>,
     /// With four players, and three near the end of the game, the plies
     /// searched (near the end of the game, every ply once few cards are
     /// left); with three away from it the search goes to the end of the
@@ -143,6 +149,7 @@ impl Default for PegOptions {
             play: PlayModel::Mixed,
             greedy: 0.5,
             rules: 0.0,
+            by_seat: None,
             depth: 6,
             endgame: 40,
         }
@@ -157,8 +164,9 @@ pub(crate) struct World {
     /// The other seats' cards in the crib and, with three players, the
     /// deck's.
     pub(crate) crib: CardSet,
-    /// How the other sides play in this world (see [`PlayModel`]).
-    pub(crate) reply: Reply,
+    /// How each seat of the other sides plays in this world, by seat (see
+    /// [`PlayModel`]); the player's own side's seats search.
+    pub(crate) replies: [Reply; 4],
 }
 
 /// How the other sides' seats choose their cards in one world.
@@ -325,9 +333,16 @@ pub(crate) fn analyse_play_seen(
     let mut totals = vec![0.0; playable.len()];
     // Each model of the others' play values positions otherwise: each
     // keeps its own memo.
-    let mut memos = [Memo::new(), Memo::new(), Memo::new()];
+    let mut memos: Vec<([Reply; 4], Memo)> = Vec::new();
     for world in &worlds {
-        let memo = &mut memos[world.reply as usize];
+        let index = match memos.iter().position(|(replies, _)| *replies == world.replies) {
+            Some(index) => index,
+            None => {
+                memos.push((world.replies, Memo::new()));
+                memos.len() - 1
+            }
+        };
+        let memo = &mut memos[index].1;
         let search = if view.config.players() == 2 || board.is_some() {
             WorldSearch::Two(Search::new(view, world, board.as_ref()))
         } else {
@@ -472,8 +487,8 @@ fn inferred_world(
     if !played.is_subset(keep) || !agrees_with_go(&view.pegging, other, held) {
         return None;
     }
-    let reply = draw_reply(options, rng);
-    let mut world = World { held: [CardSet::EMPTY; 4], crib: deal - keep, reply };
+    let replies = draw_replies(view, options, rng);
+    let mut world = World { held: [CardSet::EMPTY; 4], crib: deal - keep, replies };
     world.held[view.seat.index()] = view.hand;
     world.held[other.index()] = held;
     explained(view, world, round)
@@ -495,6 +510,27 @@ pub(crate) fn draw_reply(options: &PegOptions, rng: &mut impl rand::Rng) -> Repl
     if rules > 0.0 && rng.random_bool(rules) { Reply::Rules } else { Reply::Search }
 }
 
+/// The model of each other side's seat's play for one try at a world: one
+/// draw for every seat ([`draw_reply`]), or with
+/// [`PegOptions::by_seat`] one for each seat with its own chances.
+pub(crate) fn draw_replies(
+    view: &View,
+    options: &PegOptions,
+    rng: &mut impl rand::Rng,
+) -> [Reply; 4] {
+    let Some(by_seat) = options.by_seat else {
+        return [draw_reply(options, rng); 4];
+    };
+    let config = view.config;
+    let me = config.side_of(view.seat);
+    let mut replies = [Reply::Search; 4];
+    for seat in config.seats().filter(|&seat| config.side_of(seat) != me) {
+        let [greedy, rules] = by_seat[seat.index()];
+        replies[seat.index()] = draw_reply(&PegOptions { greedy, rules, ..*options }, rng);
+    }
+    replies
+}
+
 /// `world`, unless its other sides play greedily or by the rules and some
 /// seat of theirs did not, holding what `world` gives it: in any count of
 /// the round where `round` holds every play the seat has made
@@ -504,14 +540,15 @@ pub(crate) fn draw_reply(options: &PegOptions, rng: &mut impl rand::Rng) -> Repl
 pub(crate) fn explained(view: &View, world: World, round: &RoundPlays) -> Option<World> {
     let me = view.config.side_of(view.seat);
     let follows = |seat: Seat| {
-        let held = world.held[seat.index()];
-        let seen = round.follows_throughout(&view.pegging, seat, held, world.reply, view.dealer);
-        seen.unwrap_or_else(|| {
-            world.reply != Reply::Greedy || plays_greedily(&view.pegging, seat, held)
-        })
+        let (held, reply) = (world.held[seat.index()], world.replies[seat.index()]);
+        if reply == Reply::Search {
+            return true;
+        }
+        let seen = round.follows_throughout(&view.pegging, seat, held, reply, view.dealer);
+        seen.unwrap_or_else(|| reply != Reply::Greedy || plays_greedily(&view.pegging, seat, held))
     };
     let mut seats = view.config.seats().filter(|&seat| view.config.side_of(seat) != me);
-    (world.reply == Reply::Search || seats.all(follows)).then_some(world)
+    seats.all(follows).then_some(world)
 }
 
 /// Whether the cards `seat` played in the current count are each the
@@ -576,7 +613,8 @@ pub(crate) fn inferred_keep(
 /// only from the cards its gos allow ([`uniform_held`]).
 fn uniform_world(view: &View, unseen: &[Card], rng: &mut impl rand::Rng) -> World {
     let config = view.config;
-    let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY, reply: Reply::Search };
+    let mut world =
+        World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY, replies: [Reply::Search; 4] };
     world.held[view.seat.index()] = view.hand;
     let mut pool: Vec<Card> = unseen.to_vec();
     for seat in most_constrained_first(view) {
@@ -831,8 +869,8 @@ impl<'a> Search<'a> {
         {
             show = world_show(view, world, starter).map(|(side, points)| (side == me, points));
         }
-        let (reply, dealer) = (world.reply, view.dealer);
-        let points = NetPoints { config, me, depth: u32::MAX, remember: true, reply, dealer };
+        let (replies, dealer) = (world.replies, view.dealer);
+        let points = NetPoints { config, me, depth: u32::MAX, remember: true, replies, dealer };
         Search { config, me, start: view.pegging, held: world.held, endgame, show, points }
     }
 
@@ -1039,8 +1077,8 @@ pub(crate) struct NetPoints {
     /// the memo: only for a search to the end of the play (the key holds
     /// every hand).
     pub(crate) remember: bool,
-    /// How the other sides' seats play ([`PlayModel`]).
-    pub(crate) reply: Reply,
+    /// How each other side's seat plays, by seat ([`PlayModel`]).
+    pub(crate) replies: [Reply; 4],
     /// The round's dealer (the rules of thumb pair more cautiously as
     /// dealer).
     pub(crate) dealer: Seat,
@@ -1055,7 +1093,7 @@ impl NetPoints {
         held: &[CardSet; 4],
         fits: CardSet,
     ) -> CardSet {
-        self.reply.choices(pegging, seat, self.dealer, held[seat.index()], fits)
+        self.replies[seat.index()].choices(pegging, seat, self.dealer, held[seat.index()], fits)
     }
 
     /// The net points still to peg from `pegging`, `depth` plies searched
@@ -1201,6 +1239,36 @@ mod tests {
         assert!(hands.abs_diff(draws / 2) < 130, "{hands} best hands of {draws}");
     }
 
+    /// With each seat's own chances, each other side's seat of a sample
+    /// plays its own way, and the player's own side searches.
+    #[test]
+    fn each_seat_draws_its_own_reply() {
+        let by_seat = Some([[1.0, 0.0], [0.0, 1.0], [0.0, 0.0], [1.0, 0.0]]);
+        let options = PegOptions { by_seat, ..PegOptions::default() };
+        let mut rng = crib_core::seeded_rng(5);
+        for (players, seat, replies) in [
+            (3, 2, [Reply::Greedy, Reply::Rules, Reply::Search, Reply::Search]),
+            (3, 0, [Reply::Search, Reply::Rules, Reply::Search, Reply::Search]),
+            // Seat 2 is the partner of seat 0.
+            (4, 0, [Reply::Search, Reply::Rules, Reply::Search, Reply::Greedy]),
+        ] {
+            let config = GameConfig::new(players, 121).unwrap();
+            let mut game = Game::new(config, Seat::ALL[0], 1).unwrap();
+            game.play(Seat::ALL[0], Action::Deal).unwrap();
+            let view = game.view(Seat::ALL[seat]);
+            for _ in 0..20 {
+                assert_eq!(draw_replies(&view, &options, &mut rng), replies, "{players} players");
+            }
+        }
+        // Without them every seat plays alike in a sample.
+        let view = Game::new(GameConfig::new(3, 121).unwrap(), Seat::ALL[0], 1).unwrap();
+        let view = view.view(Seat::ALL[0]);
+        for _ in 0..20 {
+            let replies = draw_replies(&view, &PegOptions::default(), &mut rng);
+            assert!(replies.iter().all(|&reply| reply == replies[0]), "{replies:?}");
+        }
+    }
+
     /// Every sampled world is a deal that could be, at every table: each
     /// other seat holds as many cards as it has left, no card is anywhere
     /// twice or is one the player can see, a seat holds nothing that fitted
@@ -1208,14 +1276,23 @@ mod tests {
     /// crib has its four cards, and the other sides of a greedy world (or
     /// one of the rules of thumb) played each card of the round so: with
     /// every seat played by `basic` and the default options, then by
-    /// `classic` and every world of the rules.
+    /// `classic` and every world of the rules; and at three players with
+    /// two `basic` seats and a `classic` one, each seat greedy or of the
+    /// rules by its own chances ([`PegOptions::by_seat`]).
     #[test]
     fn sampled_worlds_agree_with_the_table() {
         let rules = PegOptions { greedy: 0.0, rules: 1.0, ..PegOptions::default() };
-        let tables = [2, 3, 4].into_iter().flat_map(|players| {
-            [(players, Strategy::Basic, PegOptions::default()), (players, Strategy::Classic, rules)]
-        });
-        for (players, strategy, options) in tables {
+        let (basic, classic) = (Strategy::Basic, Strategy::Classic);
+        let mut tables: Vec<(u8, [Strategy; 4], PegOptions)> = [2, 3, 4]
+            .into_iter()
+            .flat_map(|players| {
+                [(players, [basic; 4], PegOptions::default()), (players, [classic; 4], rules)]
+            })
+            .collect();
+        let by_seat = Some([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0], [0.5, 0.0]]);
+        let mixed = PegOptions { by_seat, ..PegOptions::default() };
+        tables.push((3, [basic, basic, classic, basic], mixed));
+        for (players, strategies, options) in tables {
             let config = GameConfig::new(players, 121).unwrap();
             // Views in which a seat said go in an earlier count only.
             let (mut earlier_gos, mut simple) = (0, 0);
@@ -1237,7 +1314,7 @@ mod tests {
                                 && view.pegging.held(other) > 0
                         }));
                     }
-                    let action = strategy.player(seed).act(&view).unwrap();
+                    let action = strategies[seat.index()].player(seed).act(&view).unwrap();
                     if let Action::Play(card) = action {
                         round.note(seat, *game.pegging(), card);
                     }
@@ -1246,13 +1323,13 @@ mod tests {
             }
             assert!(earlier_gos > 0, "{players} players: no go from an earlier count was checked");
             // Every seat plays as the worlds say, so they stay.
-            assert!(simple > 100, "{players} players, {strategy:?}: {simple} worlds");
+            assert!(simple > 100, "{players} players, {strategies:?}: {simple} worlds");
         }
     }
 
     /// Checks the worlds sampled for `view` with `options`, every play of
     /// the round seen in `round`; returns how many are greedy or of the
-    /// rules.
+    /// rules for the next seat.
     fn check_worlds(view: &View, options: &PegOptions, round: &RoundPlays, seed: u64) -> usize {
         let mut rng = crib_core::seeded_rng(seed);
         let worlds = sample_worlds(view, options, round, &mut rng);
@@ -1276,9 +1353,10 @@ mod tests {
                 let room = view.pegging.go_room(seat);
                 assert!(held.iter().all(|card| card.value() > room), "{held} after a go at {room}");
                 let opponent = view.config.side_of(seat) != view.config.side_of(view.seat);
-                if world.reply != Reply::Search && opponent {
+                let reply = world.replies[seat.index()];
+                if reply != Reply::Search && opponent {
                     // Every play of the round, not only this count's.
-                    let (reply, dealer) = (world.reply, view.dealer);
+                    let dealer = view.dealer;
                     let follows =
                         round.follows_throughout(&view.pegging, seat, held, reply, dealer);
                     assert_eq!(follows, Some(true), "{held}: not {reply:?}");
@@ -1290,7 +1368,8 @@ mod tests {
             assert!((world.crib & seen).is_empty());
             assert_eq!(world.crib.len() + view.discards.len(), 4);
         }
-        worlds.iter().filter(|world| world.reply != Reply::Search).count()
+        let other = view.seat.next(view.config.players());
+        worlds.iter().filter(|world| world.replies[other.index()] != Reply::Search).count()
     }
 
     /// `basic` passes the test of a greedy player at every position of the
@@ -1380,8 +1459,14 @@ mod tests {
                 let pegging = Pegging::new(config, dealer).unwrap();
                 for me in Seat::ALL[..2].iter().map(|&seat| config.side_of(seat)) {
                     let mut held = [hands[0], hands[1], CardSet::EMPTY, CardSet::EMPTY];
-                    let search =
-                        NetPoints { config, me, depth: u32::MAX, remember: true, reply, dealer };
+                    let search = NetPoints {
+                        config,
+                        me,
+                        depth: u32::MAX,
+                        remember: true,
+                        replies: [reply; 4],
+                        dealer,
+                    };
                     let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
                     let memo = &mut memos[dealer.index()][me.index()];
                     let value = search.value(&pegging, &mut held, low, high, 0, memo);

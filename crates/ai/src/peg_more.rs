@@ -55,7 +55,7 @@ use crib_core::{Card, CardSet, GameConfig, Pegging, Seat, Side, View};
 use crate::crib::Stake;
 use crate::learn::RoundPlays;
 use crate::peg::{
-    Inference, Memo, NetPoints, PegOptions, Reply, World, agrees_with_go, draw, draw_reply,
+    Inference, Memo, NetPoints, PegOptions, Reply, World, agrees_with_go, draw, draw_replies,
     explained, home_in_show, inferred_keep, most_constrained_first, net_gain, playable,
     uniform_held, world_show,
 };
@@ -142,9 +142,9 @@ pub(crate) fn sample_worlds(
             // players: a greedy world must explain every opponent's plays
             // ([`explained`]), or it is drawn again.
             let tried = (0..options.tries).find_map(|_| {
-                let reply = draw_reply(options, rng);
+                let replies = draw_replies(view, options, rng);
                 let world = sample_world(view, options, &unseen, rng);
-                explained(view, World { reply, ..world }, round)
+                explained(view, World { replies, ..world }, round)
             });
             tried.unwrap_or_else(|| sample_world(view, options, &unseen, rng))
         })
@@ -160,7 +160,8 @@ fn sample_world(
     rng: &mut impl rand::Rng,
 ) -> World {
     let pegging = &view.pegging;
-    let mut world = World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY, reply: Reply::Search };
+    let mut world =
+        World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY, replies: [Reply::Search; 4] };
     world.held[view.seat.index()] = view.hand;
     let mut pool = unseen.to_vec();
     for seat in most_constrained_first(view) {
@@ -278,7 +279,7 @@ impl Search {
                 me,
                 depth,
                 remember,
-                reply: world.reply,
+                replies: world.replies,
                 dealer: view.dealer,
             },
         }
@@ -618,7 +619,7 @@ mod tests {
             for world in sample_worlds(&view, &options, &RoundPlays::default(), &mut rng) {
                 // The worlds drawn uniformly (too rare under the model to
                 // find) are searched as searching players.
-                if world.reply != Reply::Greedy {
+                if world.replies != [Reply::Greedy; 4] {
                     continue;
                 }
                 let search = Search::new(&view, &world, &options);

@@ -245,26 +245,45 @@ impl PlayTypes {
         1.0 / (1.0 + (-self.rules_log_odds[seat.index()]).exp())
     }
 
+    /// The chances of a greedy sample and of a sample of the rules of thumb
+    /// for `seat`: a seat more likely to play by the rules than greedily,
+    /// and more likely than not, gives the rules its chance of playing by
+    /// them; any other seat gives the greedy play its chance of being
+    /// greedy, at least one half.
+    fn seat_chances(&self, seat: Seat) -> [f64; 2] {
+        let (chance, by_rules) = (self.greedy(seat), self.rules(seat));
+        if by_rules > chance.max(0.5) { [0.0, by_rules] } else { [chance.max(0.5), 0.0] }
+    }
+
     /// The chances of a greedy sample and of a sample of the rules of
     /// thumb for the player at `me`: the means over the other sides' seats
-    /// of each seat's. A seat more likely to play by the rules than
-    /// greedily, and more likely than not, gives the rules its chance of
-    /// playing by them; any other seat gives the greedy play its chance of
-    /// being greedy, at least one half.
+    /// of each seat's ([`PegOptions::greedy`](crate::PegOptions),
+    /// `rules`).
     pub(crate) fn reply_samples(&self, config: GameConfig, me: Seat) -> (f64, f64) {
         let side = config.side_of(me);
         let (greedy, rules, count) = config
             .seats()
             .filter(|&seat| config.side_of(seat) != side)
-            .fold((0.0, 0.0, 0.0), |(greedy, rules, count), seat| {
-                let (chance, by_rules) = (self.greedy(seat), self.rules(seat));
-                if by_rules > chance.max(0.5) {
-                    (greedy, rules + by_rules, count + 1.0)
-                } else {
-                    (greedy + chance.max(0.5), rules, count + 1.0)
-                }
+            .map(|seat| self.seat_chances(seat))
+            .fold((0.0, 0.0, 0.0), |(greedy, rules, count), [by_greed, by_rules]| {
+                (greedy + by_greed, rules + by_rules, count + 1.0)
             });
         if count == 0.0 { (0.5, 0.0) } else { (greedy / count, rules / count) }
+    }
+
+    /// Each other side's seat's own chances `[greedy, rules]`, by seat, when
+    /// those seats play differently (one by the rules of thumb, another
+    /// not), for [`PegOptions::by_seat`](crate::PegOptions); `None` when
+    /// they play alike, and the means serve.
+    pub(crate) fn by_seat(&self, config: GameConfig, me: Seat) -> Option<[[f64; 2]; 4]> {
+        let side = config.side_of(me);
+        let mut chances = [[0.5, 0.0]; 4];
+        let mut by_rules = Vec::with_capacity(3);
+        for seat in config.seats().filter(|&seat| config.side_of(seat) != side) {
+            chances[seat.index()] = self.seat_chances(seat);
+            by_rules.push(chances[seat.index()][1] > 0.0);
+        }
+        by_rules.windows(2).any(|pair| pair[0] != pair[1]).then_some(chances)
     }
 }
 
@@ -275,19 +294,21 @@ mod tests {
     use super::*;
     use crate::{Player, Strategy};
 
-    /// A two-player game of `players`, watched by a fresh [`PlayTypes`] from
-    /// its events, until `done` says stop: the types learnt.
-    fn watch(players: [Strategy; 2], seed: u64, done: impl Fn(&Game) -> bool) -> PlayTypes {
-        let config = GameConfig::default();
+    /// A game of `players` (two or three), watched by a fresh
+    /// [`PlayTypes`] from its events, until `done` says stop: the types
+    /// learnt.
+    fn watch(players: &[Strategy], seed: u64, done: impl Fn(&Game) -> bool) -> PlayTypes {
+        let config = GameConfig::new(players.len() as u8, 121).unwrap();
         let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
-        let mut seats = players.map(|strategy| strategy.player(seed));
+        let mut seats: Vec<_> = players.iter().map(|strategy| strategy.player(seed)).collect();
         let mut types = PlayTypes::default();
         types.set_config(config);
         while game.phase() != Phase::Over && !done(&game) {
             let seat = game.to_act()[0];
             let action = seats[seat.index()].act(&game.view(seat)).unwrap();
             for event in game.play(seat, action).unwrap() {
-                // Seat 3 is not at a two-player table: it is told every play.
+                // Seat 3 is not at a table of two or three: it is told
+                // every play.
                 if let Some(observed) = Observed::of(&event, Seat::ALL[3]) {
                     types.see(&observed);
                 }
@@ -306,14 +327,14 @@ mod tests {
             // `basic` plays greedily: after a few rounds it is nearly sure.
             // The rules often play the same card (the highest when nothing
             // scores), so they may explain `basic` as well, never better.
-            let types = watch([expert, basic], seed, rounds);
+            let types = watch(&[expert, basic], seed, rounds);
             let (greedy, rules) = (types.greedy(second), types.rules(second));
             assert!(greedy > 0.95 && rules <= greedy, "seed {seed}: {greedy} {rules}");
             let (greedy, rules) = types.reply_samples(config, first);
             assert!(greedy > 0.95 && rules == 0.0, "seed {seed}: {greedy} {rules}");
             // `classic` plays by the rules, not greedily; the expert by
             // neither, so its samples stay at even odds.
-            let types = watch([classic, expert], seed, rounds);
+            let types = watch(&[classic, expert], seed, rounds);
             let (greedy, rules) = (types.greedy(first), types.rules(first));
             assert!(greedy < 0.5 && rules > 0.95, "seed {seed}: {greedy} {rules}");
             let (greedy, rules) = types.reply_samples(config, second);
@@ -330,6 +351,34 @@ mod tests {
     /// truly holds, and `classic`'s all by the rules of thumb; the expert's
     /// now and then are neither, and the test of this count alone misses
     /// some of the greedy ones: they were in an earlier count.
+    #[test]
+    fn each_seat_has_its_own_chances_where_the_seats_play_differently() {
+        let (expert, basic, classic) = (Strategy::Expert, Strategy::Basic, Strategy::Classic);
+        let config = GameConfig::new(3, 121).unwrap();
+        let rounds = |game: &Game| game.view(Seat::ALL[0]).round > 8;
+        let [me, second, third] = [Seat::ALL[0], Seat::ALL[1], Seat::ALL[2]];
+        for seed in 0..4 {
+            // One greedy seat and one of the rules: each its own chances,
+            // and the means over them as before.
+            let types = watch(&[expert, basic, classic], seed, rounds);
+            let by_seat = types.by_seat(config, me).expect("the seats play differently");
+            let [greedy, rules] = by_seat[second.index()];
+            assert!(greedy > 0.9 && rules == 0.0, "seed {seed}: basic {greedy} {rules}");
+            let [greedy, rules] = by_seat[third.index()];
+            assert!(greedy == 0.0 && rules > 0.9, "seed {seed}: classic {greedy} {rules}");
+            let means = types.reply_samples(config, me);
+            let mean = |i: usize| (by_seat[second.index()][i] + by_seat[third.index()][i]) / 2.0;
+            assert_eq!(means, (mean(0), mean(1)));
+            // Seats that play alike share one draw a sample, as with two.
+            for alike in [[basic, basic], [classic, classic]] {
+                let types = watch(&[expert, alike[0], alike[1]], seed, rounds);
+                assert_eq!(types.by_seat(config, me), None, "seed {seed}: {alike:?}");
+            }
+        }
+        let types = watch(&[expert, basic], 1, |game: &Game| game.view(Seat::ALL[0]).round > 4);
+        assert_eq!(types.by_seat(GameConfig::default(), me), None);
+    }
+
     #[test]
     fn the_round_check_holds_for_basic_and_classic_and_sees_earlier_counts() {
         for (players, reply) in [2, 3, 4]
@@ -391,7 +440,7 @@ mod tests {
     fn nothing_is_learnt_before_a_hand_is_shown() {
         // Seven of the first round's eight cards played, no hand shown yet.
         let played = |game: &Game| game.pegging().played().len() == 7;
-        let types = watch([Strategy::Expert, Strategy::Basic], 1, played);
+        let types = watch(&[Strategy::Expert, Strategy::Basic], 1, played);
         assert!(types.greedy(Seat::ALL[1]) == 0.5 && types.rules(Seat::ALL[1]) == 0.5);
         assert_eq!(types.reply_samples(GameConfig::default(), Seat::ALL[0]), (0.5, 0.0));
     }

@@ -439,6 +439,7 @@ impl ExpertPlayer {
     fn pegging_options(&self, view: &View) -> crate::PegOptions {
         let mut options = self.options.pegging;
         (options.greedy, options.rules) = self.types.reply_samples(view.config, view.seat);
+        options.by_seat = self.types.by_seat(view.config, view.seat);
         options
     }
 }

@@ -138,9 +138,10 @@ pub(crate) fn sample_worlds(
     let wanted = worlds_wanted(view.config.players(), options);
     (0..wanted)
         .map(|_| {
-            // The model of the play drawn for each try, as with two
-            // players: a greedy world must explain every opponent's plays
-            // ([`explained`]), or it is drawn again.
+            // The models of the play drawn for each try, as with two
+            // players: each opponent's plays must be its model's (greedy,
+            // or the rules of thumb) in a world ([`explained`]), or it is
+            // drawn again.
             let tried = (0..options.tries).find_map(|_| {
                 let replies = draw_replies(view, options, rng);
                 let world = sample_world(view, options, &unseen, rng);

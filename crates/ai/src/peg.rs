@@ -70,10 +70,12 @@ pub enum Inference {
     /// The opponent kept the best hand plus or minus crib, as a sensible
     /// player does (see [`measure_throws`](crate::measure_throws)).
     Sensible,
-    /// Either of the two above, drawn for each sample with even odds: some
-    /// players keep the best hand, others weigh the crib too. A sample is
-    /// kept only if its model's keep holds the cards played, so the model
-    /// that explains the play better gets more of the samples.
+    /// Either of the two above, drawn for each seat of each sample with
+    /// even odds, or the odds learnt from the seat's hands and the crib
+    /// ([`PegOptions::best_hand`]): some players keep the best hand, others
+    /// weigh the crib too. A sample is kept only if its model's keep holds
+    /// the cards played, so the model that explains the play better gets
+    /// more of the samples.
     Mixed,
 }
 
@@ -111,6 +113,12 @@ pub struct PegOptions {
     pub tries: u32,
     /// The model of the opponent's discard.
     pub inference: Inference,
+    /// With [`Inference::Mixed`], the chance that a sample infers each
+    /// seat's keep with the best-hand model rather than the sensible one, by
+    /// seat: even odds, unless the expert has seen which of the two the
+    /// seat's shown hands and the crib fit (see
+    /// [`Observed`](crate::Observed)).
+    pub best_hand: [f64; 4],
     /// The model of the opponents' play.
     pub play: PlayModel,
     /// With [`PlayModel::Mixed`], the chance that a sample's other sides
@@ -146,6 +154,7 @@ impl Default for PegOptions {
             worlds: 256,
             tries: 12,
             inference: Inference::Mixed,
+            best_hand: [0.5; 4],
             play: PlayModel::Mixed,
             greedy: 0.5,
             rules: 0.0,
@@ -482,7 +491,9 @@ fn inferred_world(
     let played = view.pegging.played_by(other);
     let mut pool = unseen.to_vec();
     let deal = played | draw(&mut pool, config.dealt() - played.len(), rng);
-    let keep = inferred_keep(deal, Stake::of(config, other, view.dealer), options.inference, rng)?;
+    let stake = Stake::of(config, other, view.dealer);
+    let keep =
+        inferred_keep(deal, stake, options.inference, options.best_hand[other.index()], rng)?;
     let held = keep - played;
     if !played.is_subset(keep) || !agrees_with_go(&view.pegging, other, held) {
         return None;
@@ -587,11 +598,12 @@ pub(crate) fn plays_greedily(pegging: &Pegging, seat: Seat, held: CardSet) -> bo
 
 /// The four cards the model of the discard keeps from `deal`, dealt to a
 /// seat with `stake` in the crib (the mixed model draws its model with
-/// `rng`).
+/// `rng`, the best hand with the chance `best_hand`).
 pub(crate) fn inferred_keep(
     deal: CardSet,
     stake: Stake,
     inference: Inference,
+    best_hand: f64,
     rng: &mut impl rand::Rng,
 ) -> Option<CardSet> {
     match inference {
@@ -603,8 +615,12 @@ pub(crate) fn inferred_keep(
         }
         Inference::Sensible => Some(deal - sensible_discard(deal, stake, CribTable::reasonable())),
         Inference::Mixed => {
-            let model = if rng.random_bool(0.5) { Inference::Hand } else { Inference::Sensible };
-            inferred_keep(deal, stake, model, rng)
+            let model = if rng.random_bool(best_hand.clamp(0.0, 1.0)) {
+                Inference::Hand
+            } else {
+                Inference::Sensible
+            };
+            inferred_keep(deal, stake, model, best_hand, rng)
         }
     }
 }
@@ -1222,21 +1238,28 @@ mod tests {
         let (deal, hand, sensible) = (0..1000)
             .find_map(|index| {
                 let deal = crib_core::Deck::shuffled(index).deal_set(6).unwrap();
-                let hand = inferred_keep(deal, stake, Inference::Hand, &mut rng).unwrap();
-                let sensible = inferred_keep(deal, stake, Inference::Sensible, &mut rng).unwrap();
+                let hand = inferred_keep(deal, stake, Inference::Hand, 0.5, &mut rng).unwrap();
+                let sensible =
+                    inferred_keep(deal, stake, Inference::Sensible, 0.5, &mut rng).unwrap();
                 (hand != sensible).then_some((deal, hand, sensible))
             })
             .expect("a deal the models disagree on");
         let draws = 4000;
         let (mut hands, mut sensibles) = (0, 0);
         for _ in 0..draws {
-            let keep = inferred_keep(deal, stake, Inference::Mixed, &mut rng).unwrap();
+            let keep = inferred_keep(deal, stake, Inference::Mixed, 0.5, &mut rng).unwrap();
             hands += u32::from(keep == hand);
             sensibles += u32::from(keep == sensible);
         }
         assert_eq!(hands + sensibles, draws);
         // Half of 4,000 within four standard deviations (about 126).
         assert!(hands.abs_diff(draws / 2) < 130, "{hands} best hands of {draws}");
+        // A learnt chance of the best hand: nine in ten, within four
+        // standard deviations (about 76).
+        let hands = (0..draws)
+            .filter(|_| inferred_keep(deal, stake, Inference::Mixed, 0.9, &mut rng) == Some(hand))
+            .count();
+        assert!(hands.abs_diff(3600) < 80, "{hands} best hands of {draws}");
     }
 
     /// With each seat's own chances, each other side's seat of a sample

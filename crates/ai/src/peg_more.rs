@@ -166,8 +166,8 @@ fn sample_world(
     world.held[view.seat.index()] = view.hand;
     let mut pool = unseen.to_vec();
     for seat in most_constrained_first(view) {
-        let inferred = (0..options.tries)
-            .find_map(|_| inferred_cards(view, seat, options.inference, &mut pool, rng));
+        let inferred =
+            (0..options.tries).find_map(|_| inferred_cards(view, seat, options, &mut pool, rng));
         let (held, thrown) =
             inferred.unwrap_or_else(|| (uniform_held(pegging, seat, &pool, rng), CardSet::EMPTY));
         pool.retain(|&card| !held.contains(card) && !thrown.contains(card));
@@ -187,17 +187,19 @@ fn sample_world(
 fn inferred_cards(
     view: &View,
     seat: Seat,
-    inference: Inference,
+    options: &PegOptions,
     pool: &mut [Card],
     rng: &mut impl rand::Rng,
 ) -> Option<(CardSet, CardSet)> {
+    let inference = options.inference;
     if inference == Inference::Uniform {
         return None;
     }
     let config = view.config;
     let played = view.pegging.played_by(seat);
     let deal = played | draw(pool, config.dealt().saturating_sub(played.len()), rng);
-    let keep = inferred_keep(deal, Stake::of(config, seat, view.dealer), inference, rng)?;
+    let stake = Stake::of(config, seat, view.dealer);
+    let keep = inferred_keep(deal, stake, inference, options.best_hand[seat.index()], rng)?;
     let held = keep - played;
     (played.is_subset(keep) && agrees_with_go(&view.pegging, seat, held))
         .then_some((held, deal - keep))

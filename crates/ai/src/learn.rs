@@ -1,6 +1,6 @@
 //! What the expert learns of the other players over a game: whether each
-//! plays greedily or by the rules of thumb, and what each has played this
-//! round.
+//! plays greedily or by the rules of thumb, whether each keeps the best
+//! hand or weighs the crib too, and what each has played this round.
 //!
 //! The play's samples give the other sides' seats the greedy play of
 //! `basic` (the card that pegs the most now, the highest of equals) or the
@@ -26,6 +26,16 @@
 //! against `classic` as well as against `basic` (before the rules were
 //! learnt).
 //!
+//! The discard is learnt in the same way from the shows. Each sample
+//! infers a seat's keep with the best-hand model or the sensible one
+//! ([`Inference::Mixed`]); once the crib is shown, the player knows what
+//! the others threw (with two players, the crib less its own throw; with
+//! three or four, one card each of the rest), so each seat's hand can be
+//! checked against what each model keeps from its deal, and the odds move
+//! by Bayes' rule ([`KEEP_SLIP`], [`KEEP_CHANCE_MAX`]). Against `basic`,
+//! which keeps the best hand, the samples come to infer its keeps by that
+//! model; against `classic` and the expert mostly by the sensible one.
+//!
 //! The plays seen also serve before the show: a greedy sample (or one of
 //! the rules) must explain every play each opponent has made this round,
 //! in earlier counts too, from the cards the sample gives it
@@ -33,7 +43,8 @@
 
 use crib_core::{Card, CardSet, Event, GameConfig, Pegging, Seat};
 
-use crate::peg::{Reply, playable};
+use crate::crib::Stake;
+use crate::peg::{Inference, Reply, keeps as keeps_hand, playable};
 
 /// What a player sees of the game that its views do not keep: the start of
 /// a game and of each round, each play and go in order, and each hand
@@ -67,11 +78,16 @@ pub enum Observed {
         /// The four cards, without the starter.
         hand: CardSet,
     },
+    /// The dealer showed the crib.
+    CribShown {
+        /// The crib's four cards, without the starter.
+        crib: CardSet,
+    },
 }
 
 impl Observed {
     /// What `seat` observes of `event`: the deal, another seat's play or
-    /// go (its own it makes), a hand shown.
+    /// go (its own it makes), a hand or the crib shown.
     #[must_use]
     pub fn of(event: &Event, seat: Seat) -> Option<Observed> {
         match *event {
@@ -82,6 +98,9 @@ impl Observed {
             Event::Go { seat: by, .. } if by != seat => Some(Observed::Go { seat: by }),
             Event::Shown { seat: by, ref breakdown } => {
                 Some(Observed::Shown { seat: by, hand: breakdown.show.hand() })
+            }
+            Event::CribShown { ref breakdown, .. } => {
+                Some(Observed::CribShown { crib: breakdown.show.hand() })
             }
             _ => None,
         }
@@ -97,6 +116,34 @@ const NOT_GREEDY_MATCHES: f64 = 0.7;
 /// The chance that a greedy player makes a play that is not greedy: not 0,
 /// so that one slip does not rule a greedy player out for good.
 const SLIP: f64 = 0.02;
+
+/// How often a player keeps a hand that neither model of the discard
+/// keeps, or keeps the other model's hand (not measured): so that one keep
+/// does not rule a model out for good.
+const KEEP_SLIP: f64 = 0.2;
+
+/// The most that the shows may make one model of a seat's discard over the
+/// other: the samples keep a few of the other model's, as a player may
+/// change its ways.
+const KEEP_CHANCE_MAX: f64 = 0.95;
+
+/// Every way to give each of `seats` seats a different one of `throws`
+/// throws: the throw of each seat, by index (none if there are too few).
+fn assignments(seats: usize, throws: usize) -> Vec<Vec<usize>> {
+    let mut all: Vec<Vec<usize>> = vec![Vec::new()];
+    for _ in 0..seats {
+        let mut longer = Vec::new();
+        for given in &all {
+            for throw in (0..throws).filter(|throw| !given.contains(throw)) {
+                let mut more = given.clone();
+                more.push(throw);
+                longer.push(more);
+            }
+        }
+        all = longer;
+    }
+    all
+}
 
 /// Each seat's plays this round as far as seen, in order: the play as it
 /// stood before each, and the card.
@@ -160,6 +207,14 @@ pub(crate) struct PlayTypes {
     log_odds: [f64; 4],
     /// The log of the odds that each seat plays by the rules of thumb.
     rules_log_odds: [f64; 4],
+    /// The player's own seat and the cards it gave to this round's crib,
+    /// once it has discarded.
+    thrown: Option<(Seat, CardSet)>,
+    /// The hands shown this round, by seat (empty until shown).
+    shown: [CardSet; 4],
+    /// The log of the odds that each seat keeps the best hand rather than
+    /// the sensible keep ([`Inference`]).
+    hand_log_odds: [f64; 4],
 }
 
 impl PlayTypes {
@@ -171,6 +226,8 @@ impl PlayTypes {
                 self.dealer = Some(dealer);
                 self.pegging = None;
                 self.plays = RoundPlays::default();
+                self.thrown = None;
+                self.shown = [CardSet::EMPTY; 4];
             }
             Observed::Played { seat, card } => {
                 let Some(mut pegging) = self.pegging_now() else { return };
@@ -183,8 +240,98 @@ impl PlayTypes {
                 pegging.go_unchecked(seat);
                 self.pegging = Some(pegging);
             }
-            Observed::Shown { seat, hand } => self.judge(seat, hand),
+            Observed::Shown { seat, hand } => {
+                self.shown[seat.index()] = hand;
+                self.judge(seat, hand);
+            }
+            Observed::CribShown { crib } => self.judge_keeps(crib),
         }
+    }
+
+    /// Takes note that the player at `seat` gave `thrown` to the crib.
+    pub(crate) fn note_throw(&mut self, seat: Seat, thrown: CardSet) {
+        self.thrown = Some((seat, thrown));
+    }
+
+    /// Checks each other seat's hand shown this round against the two
+    /// models of the discard, now that the crib shows what the seats threw.
+    /// With two players the other seat's throw is the crib less the
+    /// player's own. With three or four each other seat threw one of the
+    /// crib's other cards (with three, one of them is the deck's), each
+    /// seat a different one: every such assignment is weighed by how well
+    /// it explains the other seats' hands (each by its chances so far), so
+    /// a card that only one seat's hand explains is taken as that seat's.
+    /// A model's chance of a hand from a deal is 1 if the model keeps it
+    /// and 0 if not, less a [`KEEP_SLIP`] spread over every keep of the
+    /// deal.
+    fn judge_keeps(&mut self, crib: CardSet) {
+        let (Some(config), Some(dealer), Some((me, own))) = (self.config, self.dealer, self.thrown)
+        else {
+            return;
+        };
+        let seats: Vec<Seat> = config.seats().filter(|&seat| seat != me).collect();
+        if seats.iter().any(|seat| self.shown[seat.index()].len() != 4) {
+            return;
+        }
+        let others = crib - own;
+        let throws: Vec<CardSet> = if config.discards() == 1 {
+            others.iter().map(CardSet::single).collect()
+        } else {
+            vec![others]
+        };
+        let keeps = if config.dealt() == 6 { 15.0 } else { 5.0 };
+        // Each seat's chance of its hand from its hand and each throw, by
+        // the best hand and by the sensible keep.
+        let chances: Vec<Vec<[f64; 2]>> = seats
+            .iter()
+            .map(|&seat| {
+                let hand = self.shown[seat.index()];
+                let stake = Stake::of(config, seat, dealer);
+                let chance = |throw: CardSet, model: Inference| {
+                    let fits = throw.len() == config.discards()
+                        && throw.is_disjoint(hand)
+                        && keeps_hand(hand | throw, stake, model, hand);
+                    (1.0 - KEEP_SLIP) * f64::from(u8::from(fits)) + KEEP_SLIP / keeps
+                };
+                let by_model = |&throw: &CardSet| {
+                    [chance(throw, Inference::Hand), chance(throw, Inference::Sensible)]
+                };
+                throws.iter().map(by_model).collect()
+            })
+            .collect();
+        let best_hand = self.best_hand();
+        let mixed = |at: usize, throw: usize| {
+            let chance = best_hand[seats[at].index()];
+            let [hand, sensible] = chances[at][throw];
+            chance * hand + (1.0 - chance) * sensible
+        };
+        let assignments = assignments(seats.len(), throws.len());
+        for (at, seat) in seats.iter().enumerate() {
+            let likelihood = |model: usize| -> f64 {
+                assignments
+                    .iter()
+                    .map(|throw_of| {
+                        let others: f64 = (0..seats.len())
+                            .filter(|&other| other != at)
+                            .map(|other| mixed(other, throw_of[other]))
+                            .product();
+                        others * chances[at][throw_of[at]][model]
+                    })
+                    .sum()
+            };
+            self.hand_log_odds[seat.index()] += (likelihood(0) / likelihood(1)).ln();
+        }
+    }
+
+    /// Each seat's chance of keeping the best hand rather than the
+    /// sensible keep, from the hands and cribs seen, by seat
+    /// ([`PegOptions::best_hand`](crate::PegOptions)): even odds before
+    /// any, and never beyond [`KEEP_CHANCE_MAX`] either way.
+    pub(crate) fn best_hand(&self) -> [f64; 4] {
+        self.hand_log_odds.map(|log_odds| {
+            let chance = 1.0 / (1.0 + (-log_odds).exp());
+            chance.clamp(1.0 - KEEP_CHANCE_MAX, KEEP_CHANCE_MAX)
+        })
     }
 
     /// The table, from any view of the game.
@@ -294,9 +441,10 @@ mod tests {
     use super::*;
     use crate::{Player, Strategy};
 
-    /// A game of `players` (two or three), watched by a fresh
-    /// [`PlayTypes`] from its events, until `done` says stop: the types
-    /// learnt.
+    /// A game of `players`, watched by a fresh [`PlayTypes`] from its
+    /// events, until `done` says stop: the types learnt. The watcher is
+    /// told every play (as seat 3 is at a table of two or three) and
+    /// throws with seat 0.
     fn watch(players: &[Strategy], seed: u64, done: impl Fn(&Game) -> bool) -> PlayTypes {
         let config = GameConfig::new(players.len() as u8, 121).unwrap();
         let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
@@ -306,6 +454,11 @@ mod tests {
         while game.phase() != Phase::Over && !done(&game) {
             let seat = game.to_act()[0];
             let action = seats[seat.index()].act(&game.view(seat)).unwrap();
+            // The watcher throws with seat 0, so that the crib shows what
+            // the others threw.
+            if let (0, Action::Discard(cards)) = (seat.index(), action) {
+                types.note_throw(seat, cards);
+            }
             for event in game.play(seat, action).unwrap() {
                 // Seat 3 is not at a table of two or three: it is told
                 // every play.
@@ -434,6 +587,57 @@ mod tests {
                 assert!(earlier > 200, "{players} players: {earlier} seen only in earlier counts");
             }
         }
+    }
+
+    /// The model of each seat's discard, learnt over seven rounds of
+    /// seeded games: `basic` keeps the best hand; `classic` (hand plus or
+    /// minus its crib table) and the expert keep the sensible hand more
+    /// often. With two players the crib less the watcher's throw is the
+    /// other's throw, and a round where the two models keep different
+    /// hands settles it; with three or four the other seat's throw is one
+    /// of three cards, and the evidence comes more slowly.
+    #[test]
+    fn the_model_of_each_discard_is_learnt_from_the_hands_and_the_crib() {
+        use Strategy::{Basic, Classic, Expert};
+        let rounds = |game: &Game| game.view(Seat::ALL[0]).round > 6;
+        for players in [2, 3, 4] {
+            for other in [Basic, Classic, Expert] {
+                let mut chances = Vec::new();
+                for seed in 0..8 {
+                    let mut seats = vec![Expert];
+                    seats.extend(std::iter::repeat_n(other, players - 1));
+                    let types = watch(&seats, seed, rounds);
+                    chances.extend_from_slice(&types.best_hand()[1..players]);
+                }
+                let mean = chances.iter().sum::<f64>() / chances.len() as f64;
+                let within = |&chance: &f64| (0.05..=0.95).contains(&chance);
+                assert!(chances.iter().all(within), "{players} {other:?}: {chances:?}");
+                // Measured: 0.89, 0.11 and 0.22 with two players; 0.74,
+                // 0.44 and 0.44 with three; 0.76, 0.36 and 0.39 with four.
+                let (basic, others) = if players == 2 { (0.8, 0.3) } else { (0.65, 0.5) };
+                if other == Basic {
+                    assert!(mean > basic, "{players} players, basic: {chances:?}");
+                } else {
+                    assert!(mean < others, "{players} players, {other:?}: {chances:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_assignment_of_throws_to_seats_is_one_to_one() {
+        assert_eq!(assignments(1, 1), [[0]]);
+        let three = assignments(2, 3);
+        assert_eq!(three.len(), 6);
+        let four = assignments(3, 3);
+        assert_eq!(four.len(), 6);
+        for given in three.iter().chain(&four) {
+            let mut sorted = given.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), given.len(), "{given:?}");
+        }
+        assert!(assignments(3, 2).is_empty());
     }
 
     #[test]

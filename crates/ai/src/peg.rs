@@ -625,6 +625,27 @@ pub(crate) fn inferred_keep(
     }
 }
 
+/// Whether the model of the discard may keep `hand` from `deal`, dealt to
+/// a seat with `stake` in the crib: for the best hand, any keep whose
+/// expectation ties the best; any keep at all for uniform inference; for
+/// the mixed model, either model's keep.
+pub(crate) fn keeps(deal: CardSet, stake: Stake, inference: Inference, hand: CardSet) -> bool {
+    match inference {
+        Inference::Uniform => hand.is_subset(deal) && hand.len() == 4,
+        Inference::Hand => {
+            let unseen = Unseen::new(deal);
+            let best = deal.subsets(4).map(|keep| hand_points(keep, &unseen)).max();
+            hand.is_subset(deal) && best == Some(hand_points(hand, &unseen))
+        }
+        Inference::Sensible => {
+            deal - sensible_discard(deal, stake, CribTable::reasonable()) == hand
+        }
+        Inference::Mixed => [Inference::Hand, Inference::Sensible]
+            .into_iter()
+            .any(|model| keeps(deal, stake, model, hand)),
+    }
+}
+
 /// Hands for the other seats drawn uniformly from the unseen cards, each
 /// only from the cards its gos allow ([`uniform_held`]).
 fn uniform_world(view: &View, unseen: &[Card], rng: &mut impl rand::Rng) -> World {
@@ -1260,6 +1281,40 @@ mod tests {
             .filter(|_| inferred_keep(deal, stake, Inference::Mixed, 0.9, &mut rng) == Some(hand))
             .count();
         assert!(hands.abs_diff(3600) < 80, "{hands} best hands of {draws}");
+        // Each model knows its own keep, and not the other's.
+        assert!(keeps(deal, stake, Inference::Hand, hand));
+        assert!(!keeps(deal, stake, Inference::Hand, sensible));
+        assert!(keeps(deal, stake, Inference::Sensible, sensible));
+        assert!(!keeps(deal, stake, Inference::Sensible, hand));
+        assert!(keeps(deal, stake, Inference::Mixed, hand));
+        assert!(keeps(deal, stake, Inference::Mixed, sensible));
+    }
+
+    /// The best-hand model keeps a hand from a deal exactly when no keep of
+    /// the deal is worth more over the starters, ties included; so does
+    /// `best_keep`, whose keep is always one of them. The sensible model
+    /// keeps exactly the one hand its discard leaves.
+    #[test]
+    fn the_models_know_their_keeps() {
+        let mut rng = crib_core::seeded_rng(5);
+        for index in 0..300 {
+            for dealt in [6, 5] {
+                let deal = crib_core::Deck::shuffled(index).deal_set(dealt).unwrap();
+                let unseen = Unseen::new(deal);
+                let best = deal.subsets(4).map(|keep| hand_points(keep, &unseen)).max();
+                let stake = if dealt == 6 { Stake::Own } else { Stake::Balk };
+                let basic = crate::best_keep(deal).unwrap().keep;
+                assert!(keeps(deal, stake, Inference::Hand, basic), "{deal}");
+                for keep in deal.subsets(4) {
+                    let by_hand = Some(hand_points(keep, &unseen)) == best;
+                    assert_eq!(keeps(deal, stake, Inference::Hand, keep), by_hand, "{deal} {keep}");
+                    let sensible =
+                        inferred_keep(deal, stake, Inference::Sensible, 0.5, &mut rng).unwrap();
+                    let by_sense = keep == sensible;
+                    assert_eq!(keeps(deal, stake, Inference::Sensible, keep), by_sense);
+                }
+            }
+        }
     }
 
     /// With each seat's own chances, each other side's seat of a sample

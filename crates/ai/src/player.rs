@@ -48,7 +48,8 @@ pub trait Player {
     fn play(&mut self, view: &View) -> Option<Card>;
 
     /// Takes note of what happened at the table that a view does not keep:
-    /// the deal, the other seats' plays and gos, and the hands shown. A
+    /// the deal, the other seats' plays and gos, and the hands and crib
+    /// shown. A
     /// player that learns from the game uses it; by default it is ignored.
     fn observe(&mut self, observed: &Observed) {
         let _ = observed;
@@ -371,6 +372,14 @@ impl ExpertPlayer {
         self.types.greedy(seat)
     }
 
+    /// The chance that `seat` keeps the best hand rather than the sensible
+    /// keep (hand plus or minus crib), from the hands and cribs the expert
+    /// has seen this game (one half before any; at most 0.95 either way).
+    #[must_use]
+    pub fn best_hand_chance(&self, seat: Seat) -> f64 {
+        self.types.best_hand()[seat.index()]
+    }
+
     /// The chance that `seat` plays by the rules of thumb of `classic`, from
     /// the plays and hands the expert has seen this game (one half before
     /// any).
@@ -440,6 +449,7 @@ impl ExpertPlayer {
         let mut options = self.options.pegging;
         (options.greedy, options.rules) = self.types.reply_samples(view.config, view.seat);
         options.by_seat = self.types.by_seat(view.config, view.seat);
+        options.best_hand = self.types.best_hand();
         options
     }
 }
@@ -450,11 +460,13 @@ impl Player for ExpertPlayer {
         if view.config.players() == 3 && self.options.pegging.endgame > 0 {
             crate::win_three::ThreeTable::build_ahead();
         }
-        match self.keep_analysis(view).first() {
+        let discard = match self.keep_analysis(view).first() {
             Some(best) => best.discard,
             // Not a deal (a view outside the discard): as the basic player.
             None => BasicPlayer.discard(view),
-        }
+        };
+        self.types.note_throw(view.seat, discard);
+        discard
     }
 
     /// The analysis's choice, without the search when one card fits; the

@@ -305,7 +305,7 @@ impl State {
     /// What the player takes note of ([`Player::observe`]) when `command`,
     /// accepted, changes this state: a new game, the deal, another seat's
     /// play or go (a go from a seat with no cards changes nothing), a hand
-    /// shown. The engine's own plays and gos the player notes as it makes
+    /// or the crib shown. The engine's own plays and gos the player notes as it makes
     /// them.
     fn observed(&self, command: &Command) -> Option<Observed> {
         let seat = |index: u8| self.config.seat(index).ok();
@@ -321,6 +321,9 @@ impl State {
             }
             Command::Show { seat: index, ref cards } => {
                 Some(Observed::Shown { seat: seat(index)?, hand: cards.iter().copied().collect() })
+            }
+            Command::Crib(ref cards) => {
+                Some(Observed::CribShown { crib: cards.iter().copied().collect() })
             }
             _ => None,
         }

@@ -187,10 +187,11 @@ fn random_engine() {
 
 /// The expert learns the same from the protocol's commands as in-process
 /// from what a seat is told (the deal, the others' plays and gos, the hands
-/// shown): over whole games against `basic`, and against `classic`, the
-/// engine and a built-in expert with the same seed make the same moves, and
-/// both come to see every `basic` seat as greedy and every `classic` seat
-/// as playing by the rules of thumb; a new game forgets it.
+/// and the crib shown): over whole games against `basic`, and against
+/// `classic`, the engine and a built-in expert with the same seed make the
+/// same moves, and both come to see every `basic` seat as greedy and every
+/// `classic` seat as playing by the rules of thumb, and learn the same of
+/// each seat's discard; a new game forgets it.
 #[test]
 fn the_engine_learns_as_the_built_in_expert_does() {
     use crib_ai::{ExpertPlayer, Observed};
@@ -234,6 +235,19 @@ fn the_engine_learns_as_the_built_in_expert_does() {
             assert!(built_in > 0.9, "{players} players, {opponents:?}, {seat}: {built_in}");
             assert!((built_in - engine).abs() < 1e-12, "{built_in} against {engine}");
         }
+        // The model of each seat's discard, learnt from the hands and the
+        // crib shown, the same in both; `basic` keeps the best hand.
+        let mut learnt = 0.0;
+        for seat in config.seats().filter(|&seat| seat != engine) {
+            let built_in = expert.best_hand_chance(seat);
+            let engine = referee.session.player().best_hand_chance(seat);
+            assert!((built_in - engine).abs() < 1e-12, "{built_in} against {engine}");
+            learnt += (built_in - 0.5).abs();
+            if opponents == Strategy::Basic && players == 2 {
+                assert!(built_in > 0.9, "{players} players, {seat}: {built_in}");
+            }
+        }
+        assert!(learnt > 0.1, "{players} players, {opponents:?}: nothing learnt");
         // A new game starts from even odds, as a built-in player does.
         let again = Command::NewGame { players, seat: 1, target: None };
         assert!(matches!(referee.session.handle(&again), Response::Ok(_)));
@@ -241,6 +255,7 @@ fn the_engine_learns_as_the_built_in_expert_does() {
             let player = referee.session.player();
             let chances = (player.greedy_chance(seat), player.rules_chance(seat));
             assert!(chances == (0.5, 0.5), "{players} players");
+            assert_eq!(player.best_hand_chance(seat), 0.5, "{players} players");
         }
     }
 }

@@ -62,7 +62,7 @@ pub enum Notice {
 
 impl Notice {
     /// What a built-in player takes note of ([`Player::observe`]): the
-    /// deal, the plays, the gos and the hands shown.
+    /// deal, the plays, the gos, the hands and the crib shown.
     #[must_use]
     pub fn observed(&self) -> Option<Observed> {
         match *self {
@@ -70,7 +70,8 @@ impl Notice {
             Notice::Played { seat, card } => Some(Observed::Played { seat, card }),
             Notice::Go { seat } => Some(Observed::Go { seat }),
             Notice::Show { seat, show, .. } => Some(Observed::Shown { seat, hand: show.hand() }),
-            Notice::Starter(_) | Notice::Crib { .. } => None,
+            Notice::Crib { show, .. } => Some(Observed::CribShown { crib: show.hand() }),
+            Notice::Starter(_) => None,
         }
     }
 
@@ -467,7 +468,8 @@ mod tests {
     use super::*;
 
     /// The built-in expert learns from what its seat is told: after a game
-    /// against `basic`, it takes `basic` to play greedily.
+    /// against `basic`, it takes `basic` to play greedily and to keep the
+    /// best hand.
     #[test]
     fn the_built_in_expert_learns_from_the_notices() {
         let config = GameConfig::default();
@@ -491,5 +493,7 @@ mod tests {
         }
         let BuiltIn::Expert(player) = &contestant.player else { panic!("the expert") };
         assert!(player.greedy_chance(basic) > 0.9, "{}", player.greedy_chance(basic));
+        // The crib shown tells it what `basic` threw: it keeps the best hand.
+        assert!(player.best_hand_chance(basic) > 0.9, "{}", player.best_hand_chance(basic));
     }
 }

@@ -117,9 +117,9 @@ const NOT_GREEDY_MATCHES: f64 = 0.7;
 /// so that one slip does not rule a greedy player out for good.
 const SLIP: f64 = 0.02;
 
-/// How often a player keeps a hand that neither model of the discard
-/// keeps, or keeps the other model's hand (not measured): so that one keep
-/// does not rule a model out for good.
+/// How often a player keeps one of its deal's keeps at random rather than
+/// its model's (not measured): so that one keep does not rule a model out
+/// for good.
 const KEEP_SLIP: f64 = 0.2;
 
 /// The most that the shows may make one model of a seat's discard over the
@@ -261,9 +261,9 @@ impl PlayTypes {
     /// seat a different one: every such assignment is weighed by how well
     /// it explains the other seats' hands (each by its chances so far), so
     /// a card that only one seat's hand explains is taken as that seat's.
-    /// A model's chance of a hand from a deal is 1 if the model keeps it
-    /// and 0 if not, less a [`KEEP_SLIP`] spread over every keep of the
-    /// deal.
+    /// A model's chance of a hand from a deal is 1 less [`KEEP_SLIP`] if
+    /// the model keeps it, else nothing, plus [`KEEP_SLIP`] spread evenly
+    /// over every keep of the deal.
     fn judge_keeps(&mut self, crib: CardSet) {
         let (Some(config), Some(dealer), Some((me, own))) = (self.config, self.dealer, self.thrown)
         else {
@@ -443,8 +443,9 @@ mod tests {
 
     /// A game of `players`, watched by a fresh [`PlayTypes`] from its
     /// events, until `done` says stop: the types learnt. The watcher is
-    /// told every play (as seat 3 is at a table of two or three) and
-    /// throws with seat 0.
+    /// told what seat 3 is: every play at a table of two or three, where
+    /// seat 3 is not at the table (at four, not seat 3's own, which the
+    /// discard's evidence does not need); and it throws with seat 0.
     fn watch(players: &[Strategy], seed: u64, done: impl Fn(&Game) -> bool) -> PlayTypes {
         let config = GameConfig::new(players.len() as u8, 121).unwrap();
         let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();

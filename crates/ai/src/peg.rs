@@ -1291,9 +1291,9 @@ mod tests {
     }
 
     /// The best-hand model keeps a hand from a deal exactly when no keep of
-    /// the deal is worth more over the starters, ties included; so does
-    /// `best_keep`, whose keep is always one of them. The sensible model
-    /// keeps exactly the one hand its discard leaves.
+    /// the deal is worth more over the starters, ties included, so that
+    /// `basic`'s keep (`best_keep`) is always one of its keeps; the
+    /// sensible model keeps exactly the one hand its discard leaves.
     #[test]
     fn the_models_know_their_keeps() {
         let mut rng = crib_core::seeded_rng(5);

@@ -58,6 +58,12 @@ pub enum Notice {
         /// What they count under crib rules, by the referee's count.
         points: u8,
     },
+    /// The referee's board, after points that the seat cannot count from
+    /// what it was told: a person who counts their own (muggins) pegs what
+    /// they claim, never more than the true count, and the points they
+    /// miss go to the seat that calls them, where a program counts the
+    /// true count.
+    Board(Board),
 }
 
 impl Notice {
@@ -71,7 +77,7 @@ impl Notice {
             Notice::Go { seat } => Some(Observed::Go { seat }),
             Notice::Show { seat, show, .. } => Some(Observed::Shown { seat, hand: show.hand() }),
             Notice::Crib { show, .. } => Some(Observed::CribShown { crib: show.hand() }),
-            Notice::Starter(_) => None,
+            Notice::Starter(_) | Notice::Board(_) => None,
         }
     }
 
@@ -89,10 +95,14 @@ impl Notice {
                 Some(Notice::Played { seat: by, card })
             }
             Event::Go { seat: by, .. } if by != seat => Some(Notice::Go { seat: by }),
-            Event::Shown { seat: by, ref breakdown } => {
+            // A hand or crib counted by a person with muggins is shown all
+            // the same; what it pegs follows as the board.
+            Event::Shown { seat: by, ref breakdown }
+            | Event::Claimed { seat: by, crib: false, ref breakdown, .. } => {
                 Some(Notice::Show { seat: by, show: breakdown.show, points: breakdown.total() })
             }
-            Event::CribShown { ref breakdown, .. } => {
+            Event::CribShown { ref breakdown, .. }
+            | Event::Claimed { crib: true, ref breakdown, .. } => {
                 Some(Notice::Crib { show: breakdown.show, points: breakdown.total() })
             }
             _ => None,
@@ -345,6 +355,10 @@ impl Contestant for EngineContestant {
             ),
             Notice::Crib { show, points } => {
                 ([Some(Command::Crib(four(show))), None], Expect::Points(u32::from(points)))
+            }
+            Notice::Board(board) => {
+                let totals = board.scores().iter().map(|&total| u32::from(total)).collect();
+                ([Some(Command::SetBoard(totals)), None], Expect::Ok)
             }
         };
         self.with(|process| {

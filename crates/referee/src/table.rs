@@ -15,8 +15,8 @@
 //! type; none keeps a driver loop of its own.
 
 use crib_core::{
-    Action, BySeat, Claims, Event, Game, GameConfig, IllegalAction, Match, Phase, Seat, View,
-    derive_seed,
+    Action, Board, BySeat, Claims, Event, Game, GameConfig, IllegalAction, Match, Phase, Seat,
+    View, derive_seed,
 };
 
 use crate::{Contestant, Fault, Forfeit, Notice};
@@ -302,7 +302,7 @@ impl Table {
             dealing,
             unsaved: None,
         };
-        table.tell(&opening)?;
+        table.tell(&opening, *table.play.game().board())?;
         table.events = opening;
         for taken in moves {
             if let Sitter::Program(program) = &mut table.seats[taken.seat] {
@@ -614,7 +614,7 @@ impl Table {
             self.unsaved = Some(error_chain(&*error));
         }
         self.events = opening.clone();
-        self.tell(&opening)?;
+        self.tell(&opening, *self.play.game().board())?;
         let mut events = opening;
         let dealer = self.play.game().dealer();
         events.extend(self.take(dealer, Action::Deal, Claims::NONE)?);
@@ -640,13 +640,14 @@ impl Table {
         action: Action,
         claims: Claims,
     ) -> Result<usize, TableError> {
+        let before = *self.play.game().board();
         let events = self.play.play_claiming(seat, action, claims)?;
         self.record(|recorder| recorder.taken(seat, action, claims, &events));
         let from = self.events.len();
         self.events.extend(events);
         // Lent out while the programs are told, to borrow the seats.
         let kept = std::mem::take(&mut self.events);
-        let told = self.tell(&kept[from..]);
+        let told = self.tell(&kept[from..], before);
         self.events = kept;
         told.map(|()| from)
     }
@@ -662,13 +663,28 @@ impl Table {
     /// Tells every program what its seat may know of `events`, starts each
     /// new game for them, and checks their boards once the last crib or game
     /// of `events` is told (before the next game of the match starts).
-    fn tell(&mut self, events: &[Event]) -> Result<(), TableError> {
+    fn tell(&mut self, events: &[Event], before: Board) -> Result<(), TableError> {
         let config = self.setup.config;
         let seed = self.setup.seed;
-        let check_at = events
-            .iter()
-            .rposition(|event| matches!(event, Event::CribShown { .. } | Event::GameWon(_)));
+        let check_at = events.iter().rposition(|event| {
+            matches!(event, Event::CribShown { .. } | Event::Claimed { crib: true, .. })
+                || matches!(event, Event::GameWon(_))
+        });
+        // The board as each event leaves it, for the programs that cannot
+        // count a person's claims (muggins) from what they are told.
+        let mut board = before;
         for (index, event) in events.iter().enumerate() {
+            if let Event::NewGame { .. } = event {
+                board = Board::new(config);
+            } else if let Some((seat, points)) = event.points() {
+                board.peg(config.side_of(seat), points);
+            }
+            let claimed = matches!(
+                event,
+                Event::Claimed { .. }
+                    | Event::Muggins { .. }
+                    | Event::Played { claimed: Some(_), .. }
+            );
             for (seat, sitter) in self.seats.iter_mut() {
                 let Sitter::Program(program) = sitter else { continue };
                 if let Event::NewGame { game, .. } = event {
@@ -681,18 +697,22 @@ impl Table {
                     let told = program.notify(&notice);
                     blame(seat, program.as_ref(), told)?;
                 }
+                if claimed {
+                    let told = program.notify(&Notice::Board(board));
+                    blame(seat, program.as_ref(), told)?;
+                }
             }
             if check_at == Some(index) {
-                self.check_boards(&events[..=index])?;
+                self.check_boards(&events[..=index], board)?;
             }
         }
         Ok(())
     }
 
     /// Checks every program's board against the table's, as `events` leave
-    /// it: a game won leaves its final scores (the match may already have
-    /// set up the next game).
-    fn check_boards(&mut self, events: &[Event]) -> Result<(), TableError> {
+    /// it (`board`): a game won leaves its final scores (the match may
+    /// already have set up the next game).
+    fn check_boards(&mut self, events: &[Event], board: Board) -> Result<(), TableError> {
         let config = self.setup.config;
         let won = events.iter().rev().find_map(|event| match event {
             Event::GameWon(result) => Some(result),
@@ -700,13 +720,13 @@ impl Table {
         });
         let board = match won {
             Some(result) => {
-                let mut board = crib_core::Board::new(config);
+                let mut board = Board::new(config);
                 for (side, &score) in config.all_sides().zip(&result.scores) {
                     board.set(side, score);
                 }
                 board
             }
-            None => *self.play.game().board(),
+            None => board,
         };
         for (seat, sitter) in self.seats.iter_mut() {
             let Sitter::Program(program) = sitter else { continue };

@@ -611,8 +611,8 @@ mod table {
         Action, Board, BySeat, Card, CardSet, Claims, Event, GameConfig, Phase, Seat, View,
     };
     use crib_referee::{
-        BuiltInContestant, Contestant, Dealing, Fault, Notice, RecordError, Recorder, Sitter,
-        Table, TableError, TableSetup, Taken,
+        BuiltInContestant, Contestant, Dealing, EngineCommand, EngineContestant, EngineOptions,
+        Fault, Notice, RecordError, Recorder, Sitter, Table, TableError, TableSetup, Taken,
     };
 
     /// What a program was told and asked, in order.
@@ -778,6 +778,50 @@ mod table {
             )
             .unwrap();
             assert_eq!(resumed.events(), table.events());
+        }
+    }
+
+    /// With muggins a person pegs what they claim for their hand, crib and
+    /// cards, and the seat after calls what they miss: counts no engine can
+    /// make from the protocol's `show`, `crib` and `played`. The engines at
+    /// the table are told the board after each (`setboard`), so that every
+    /// check of their boards agrees with the table's and no game is lost to
+    /// a fault; before, the first claim below the count was one.
+    #[test]
+    fn engines_keep_the_board_where_a_person_counts_with_muggins() {
+        for players in [2, 3, 4] {
+            let mut setup = setup(players);
+            (setup.muggins, setup.muggins_pegging) = (true, true);
+            let mut sitters = vec![Sitter::person("me")];
+            for _ in 1..players {
+                let command =
+                    EngineCommand::from_words(vec![super::TEST_ENGINE.to_owned()]).unwrap();
+                let engine = EngineContestant::new(command, EngineOptions::default());
+                sitters.push(Sitter::program(engine));
+            }
+            let seats = BySeat::from_vec(sitters).unwrap();
+            let mut table = Table::new(setup, seats, Dealing::OnRequest, None);
+            table.start().unwrap();
+            let (mut rounds, mut claimed, mut called) = (0, 0, 0);
+            while rounds < 4 && table.play().winner().is_none() {
+                table.advance().unwrap();
+                if table.game().phase() == Phase::Deal {
+                    rounds += 1;
+                    table.deal().unwrap();
+                    continue;
+                }
+                let Some(action) = person_move(&table) else { break };
+                // Every count claimed one short of nothing: all of it is
+                // missed, and called by the next seat.
+                let me = Seat::ALL[0];
+                let claims = Claims::NONE.with_hand(me, 0).with_crib(0).with_pegging(0);
+                for event in table.act(me, action, claims).unwrap() {
+                    claimed += usize::from(matches!(event, Event::Claimed { .. }));
+                    called += usize::from(matches!(event, Event::Muggins { .. }));
+                }
+            }
+            assert!(rounds >= 3, "{players} players: {rounds} rounds");
+            assert!(claimed >= 2 && called >= 3, "{players} players: {claimed} {called}");
         }
     }
 

@@ -127,6 +127,11 @@ const KEEP_SLIP: f64 = 0.2;
 /// change its ways.
 const KEEP_CHANCE_MAX: f64 = 0.95;
 
+/// The chance that the log of the odds `log_odds` stands for.
+fn chance(log_odds: f64) -> f64 {
+    1.0 / (1.0 + (-log_odds).exp())
+}
+
 /// Every way to give each of `seats` seats a different one of `throws`
 /// throws: the throw of each seat, by index (none if there are too few).
 fn assignments(seats: usize, throws: usize) -> Vec<Vec<usize>> {
@@ -328,10 +333,8 @@ impl PlayTypes {
     /// ([`PegOptions::best_hand`](crate::PegOptions)): even odds before
     /// any, and never beyond [`KEEP_CHANCE_MAX`] either way.
     pub(crate) fn best_hand(&self) -> [f64; 4] {
-        self.hand_log_odds.map(|log_odds| {
-            let chance = 1.0 / (1.0 + (-log_odds).exp());
-            chance.clamp(1.0 - KEEP_CHANCE_MAX, KEEP_CHANCE_MAX)
-        })
+        self.hand_log_odds
+            .map(|log_odds| chance(log_odds).clamp(1.0 - KEEP_CHANCE_MAX, KEEP_CHANCE_MAX))
     }
 
     /// The table, from any view of the game.
@@ -383,13 +386,13 @@ impl PlayTypes {
 
     /// The chance that `seat` plays greedily, from what was seen.
     pub(crate) fn greedy(&self, seat: Seat) -> f64 {
-        1.0 / (1.0 + (-self.log_odds[seat.index()]).exp())
+        chance(self.log_odds[seat.index()])
     }
 
     /// The chance that `seat` plays by the rules of thumb, from what was
     /// seen.
     pub(crate) fn rules(&self, seat: Seat) -> f64 {
-        1.0 / (1.0 + (-self.rules_log_odds[seat.index()]).exp())
+        chance(self.rules_log_odds[seat.index()])
     }
 
     /// The chances of a greedy sample and of a sample of the rules of thumb

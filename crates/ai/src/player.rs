@@ -49,8 +49,8 @@ pub trait Player {
 
     /// Takes note of what happened at the table that a view does not keep:
     /// the deal, the other seats' plays and gos, and the hands and crib
-    /// shown. A
-    /// player that learns from the game uses it; by default it is ignored.
+    /// shown. A player that learns from the game uses it; by default it is
+    /// ignored.
     fn observe(&mut self, observed: &Observed) {
         let _ = observed;
     }

@@ -305,8 +305,8 @@ impl State {
     /// What the player takes note of ([`Player::observe`]) when `command`,
     /// accepted, changes this state: a new game, the deal, another seat's
     /// play or go (a go from a seat with no cards changes nothing), a hand
-    /// or the crib shown. The engine's own plays and gos the player notes as it makes
-    /// them.
+    /// or the crib shown. The engine's own plays and gos the player notes as
+    /// it makes them.
     fn observed(&self, command: &Command) -> Option<Observed> {
         let seat = |index: u8| self.config.seat(index).ok();
         match *command {

@@ -662,13 +662,17 @@ impl Table {
 
     /// Tells every program what its seat may know of `events`, starts each
     /// new game for them, and checks their boards once the last crib or game
-    /// of `events` is told (before the next game of the match starts).
+    /// of `events` is told (before the next game of the match starts). After
+    /// a count made with muggins each program is given the board as it then
+    /// stands, the table's board having been `before` the events.
     fn tell(&mut self, events: &[Event], before: Board) -> Result<(), TableError> {
         let config = self.setup.config;
         let seed = self.setup.seed;
         let check_at = events.iter().rposition(|event| {
-            matches!(event, Event::CribShown { .. } | Event::Claimed { crib: true, .. })
-                || matches!(event, Event::GameWon(_))
+            matches!(
+                event,
+                Event::CribShown { .. } | Event::Claimed { crib: true, .. } | Event::GameWon(_)
+            )
         });
         // The board as each event leaves it, for the programs that cannot
         // count a person's claims (muggins) from what they are told.

@@ -322,8 +322,13 @@ pub struct Pegging {
 /// ```
 #[must_use]
 pub fn count_points(cards: &[Card]) -> PegPoints {
+    points_at(cards.iter().map(|card| card.value()).sum(), cards)
+}
+
+/// [`count_points`] of `cards`, whose values add up to `count`.
+fn points_at(count: u8, cards: &[Card]) -> PegPoints {
     let mut points = PegPoints::NONE;
-    match cards.iter().map(|card| card.value()).sum::<u8>() {
+    match count {
         15 => points.push(PegReason::Fifteen),
         MAX_COUNT => points.push(PegReason::ThirtyOne),
         _ => {}
@@ -579,7 +584,7 @@ impl Pegging {
         self.held[seat.index()] -= 1;
         self.last = Some(seat);
         let count = self.count;
-        let mut points = count_points(self.current());
+        let mut points = points_at(count, self.current());
         let count_ended = if count == MAX_COUNT {
             true
         } else if self.anyone_to_play() {

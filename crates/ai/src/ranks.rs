@@ -106,14 +106,14 @@ pub(crate) struct Unseen {
 impl Unseen {
     /// Every card that is not in `seen`.
     pub(crate) fn new(seen: CardSet) -> Unseen {
-        let cards = !seen;
-        let mut by_rank = [0; 13];
-        let mut by_suit = [0; 4];
-        for card in cards {
-            by_rank[card.rank().index()] += 1;
-            by_suit[card.suit().index()] += 1;
+        // Counted down from a full deck over the few cards seen.
+        let mut by_rank = [4; 13];
+        let mut by_suit = [13; 4];
+        for card in seen {
+            by_rank[card.rank().index()] -= 1;
+            by_suit[card.suit().index()] -= 1;
         }
-        Unseen { cards, by_rank, by_suit }
+        Unseen { cards: !seen, by_rank, by_suit }
     }
 
     /// The number of unseen cards.

@@ -524,7 +524,28 @@ impl Player for BasicPlayer {
 /// The greedy play, `basic`'s: of `cards` (those of `seat` that fit), the
 /// one that pegs the most now, the highest of equals.
 pub(crate) fn greedy_play(pegging: &Pegging, seat: Seat, cards: CardSet) -> Option<Card> {
-    most_points(cards, |card| pegging.preview(seat, card).map_or(0, |play| play.points.total()))
+    greedy_move(pegging, seat, cards).map(|(card, ..)| card)
+}
+
+/// [`greedy_play`] with the play that follows it and its points, for the
+/// search, which goes on from there. `cards` must be legal plays of
+/// `seat`, whose turn it is.
+pub(crate) fn greedy_move(
+    pegging: &Pegging,
+    seat: Seat,
+    cards: CardSet,
+) -> Option<(Card, Pegging, u8)> {
+    let mut best: Option<(Card, Pegging, u8)> = None;
+    for card in cards {
+        let mut next = *pegging;
+        let points = next.play_unchecked(seat, card).points.total();
+        // Cards come lowest first, so `>=` keeps the highest of equals, as
+        // `most_points` does.
+        if best.is_none_or(|(_, _, most)| points >= most) {
+            best = Some((card, next, points));
+        }
+    }
+    best
 }
 
 /// The card of `cards` with the most `points` (or the best score), the

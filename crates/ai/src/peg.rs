@@ -1017,11 +1017,8 @@ impl<'a> Search<'a> {
         }
         // The world's model of the other side's play, as in the search for
         // points.
-        let fits = if mine { fits } else { self.points.replies(pegging, seat, held, fits) };
         let mut best = if mine { f64::NEG_INFINITY } else { f64::INFINITY };
-        for card in fits {
-            let mut next = *pegging;
-            let points = next.play_unchecked(seat, card).points.total();
+        for (card, next, points) in self.points.plays(pegging, seat, held, fits, mine) {
             let mut scores = scores;
             scores[usize::from(!mine)] += u16::from(points);
             let gain = POINT_TIEBREAK * self.gain(seat, points);
@@ -1122,15 +1119,27 @@ pub(crate) struct NetPoints {
 }
 
 impl NetPoints {
-    /// The cards an other side's `seat` may play ([`Reply::choices`]).
-    pub(crate) fn replies(
+    /// The plays `seat` makes in the search, `fits` being its cards that
+    /// fit (one a rank), each with the play that follows and its points:
+    /// every one for the player's side (`own`) and a searching seat, else
+    /// the one its model of the play chooses ([`Reply::choices`]). A greedy
+    /// seat's card is played once, to find it, not again.
+    pub(crate) fn plays<'a>(
         &self,
-        pegging: &Pegging,
+        pegging: &'a Pegging,
         seat: Seat,
         held: &[CardSet; 4],
         fits: CardSet,
-    ) -> CardSet {
-        self.replies[seat.index()].choices(pegging, seat, self.dealer, held[seat.index()], fits)
+        own: bool,
+    ) -> Plays<'a> {
+        let reply = if own { Reply::Search } else { self.replies[seat.index()] };
+        match reply {
+            Reply::Greedy => Plays::One(crate::player::greedy_move(pegging, seat, fits)),
+            _ => {
+                let cards = reply.choices(pegging, seat, self.dealer, held[seat.index()], fits);
+                Plays::Each { pegging, seat, cards }
+            }
+        }
     }
 
     /// The net points still to peg from `pegging`, `depth` plies searched
@@ -1179,11 +1188,8 @@ impl NetPoints {
             return gain + self.value(&next, held, alpha - gain, beta - gain, depth, memo);
         }
         let maximise = self.config.side_of(seat) == self.me;
-        let fits = if maximise { fits } else { self.replies(pegging, seat, held, fits) };
         let mut best = if maximise { f64::NEG_INFINITY } else { f64::INFINITY };
-        for card in fits {
-            let mut next = *pegging;
-            let points = next.play_unchecked(seat, card).points.total();
+        for (card, next, points) in self.plays(pegging, seat, held, fits, maximise) {
             held[seat.index()].remove(card);
             let gain = net_gain(self.config, self.me, seat, points);
             let value = gain + self.value(&next, held, alpha - gain, beta - gain, depth + 1, memo);
@@ -1193,6 +1199,32 @@ impl NetPoints {
             }
         }
         best
+    }
+}
+
+/// The plays of one seat in the search ([`NetPoints::plays`]): each card
+/// with the play that follows it and its points.
+pub(crate) enum Plays<'a> {
+    /// Each of `cards`, played as the iteration reaches it.
+    Each { pegging: &'a Pegging, seat: Seat, cards: CardSet },
+    /// One play, already made.
+    One(Option<(Card, Pegging, u8)>),
+}
+
+impl Iterator for Plays<'_> {
+    type Item = (Card, Pegging, u8);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Plays::Each { pegging, seat, cards } => {
+                let card = cards.first()?;
+                cards.remove(card);
+                let mut next = **pegging;
+                let points = next.play_unchecked(*seat, card).points.total();
+                Some((card, next, points))
+            }
+            Plays::One(play) => play.take(),
+        }
     }
 }
 

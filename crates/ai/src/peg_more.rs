@@ -380,12 +380,8 @@ impl Search {
         let side = self.config.side_of(seat);
         // In a greedy world (or one of the rules) the other sides play so
         // here too.
-        let fits =
-            if side == self.me { fits } else { self.points.replies(pegging, seat, held, fits) };
         let mut best: Option<[f64; 3]> = None;
-        for card in fits {
-            let mut next = *pegging;
-            let points = next.play_unchecked(seat, card).points.total();
+        for (card, next, points) in self.points.plays(pegging, seat, held, fits, side == self.me) {
             held[seat.index()].remove(card);
             let values = self.each_side(board, &next, held, scores, seat, points, depth + 1);
             held[seat.index()].insert(card);

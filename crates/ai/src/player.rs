@@ -535,17 +535,12 @@ pub(crate) fn greedy_move(
     seat: Seat,
     cards: CardSet,
 ) -> Option<(Card, Pegging, u8)> {
-    let mut best: Option<(Card, Pegging, u8)> = None;
-    for card in cards {
+    let plays = cards.iter().map(|card| {
         let mut next = *pegging;
         let points = next.play_unchecked(seat, card).points.total();
-        // Cards come lowest first, so `>=` keeps the highest of equals, as
-        // `most_points` does.
-        if best.is_none_or(|(_, _, most)| points >= most) {
-            best = Some((card, next, points));
-        }
-    }
-    best
+        (card, next, points)
+    });
+    most(plays, |&(_, _, points)| points)
 }
 
 /// The card of `cards` with the most `points` (or the best score), the
@@ -554,13 +549,22 @@ pub(crate) fn most_points<T: PartialOrd + Copy>(
     cards: CardSet,
     points: impl Fn(Card) -> T,
 ) -> Option<Card> {
-    let mut best: Option<(T, Card)> = None;
-    for card in cards {
-        let points = points(card);
-        // Cards come lowest first, so `>=` keeps the highest of equals.
-        if best.is_none_or(|(most, _)| points >= most) {
-            best = Some((points, card));
+    most(cards, |&card| points(card))
+}
+
+/// The last of `items` with the most `points`: with cards, which come
+/// lowest first, the highest of equals.
+fn most<I, T: PartialOrd + Copy>(
+    items: impl IntoIterator<Item = I>,
+    points: impl Fn(&I) -> T,
+) -> Option<I> {
+    let mut best: Option<(T, I)> = None;
+    for item in items {
+        let points = points(&item);
+        // `>=` keeps the last of equals.
+        if best.as_ref().is_none_or(|&(most, _)| points >= most) {
+            best = Some((points, item));
         }
     }
-    best.map(|(_, card)| card)
+    best.map(|(_, item)| item)
 }

@@ -522,7 +522,9 @@ impl Player for BasicPlayer {
 }
 
 /// The greedy play, `basic`'s: of `cards` (those of `seat` that fit), the
-/// one that pegs the most now, the highest of equals.
+/// one that pegs the most now, the highest of equals. `cards` must be legal
+/// plays of `seat`, whose turn it is: they are played unchecked
+/// ([`greedy_move`]).
 pub(crate) fn greedy_play(pegging: &Pegging, seat: Seat, cards: CardSet) -> Option<Card> {
     greedy_move(pegging, seat, cards).map(|(card, ..)| card)
 }

@@ -134,13 +134,7 @@ impl Unseen {
 ///
 /// `hand` is four cards that are not in `unseen`.
 pub(crate) fn hand_points(hand: CardSet, unseen: &Unseen) -> u32 {
-    let table = rank_points();
-    let mut ranks = [0usize; 4];
-    for (slot, card) in ranks.iter_mut().zip(hand) {
-        *slot = card.rank().index();
-    }
-    let base = tuple_index([0, ranks[0], ranks[1], ranks[2], ranks[3]]) * 13;
-    let row = &table[base..base + 13];
+    let row = starter_row(hand);
     let mut points: u32 =
         row.iter().zip(&unseen.by_rank).map(|(&points, &count)| u32::from(points) * count).sum();
     // The flush: four of one suit score 4 with any starter, 5 with one of
@@ -155,6 +149,51 @@ pub(crate) fn hand_points(hand: CardSet, unseen: &Unseen) -> u32 {
         points += unseen.by_suit[jack.suit().index()];
     }
     points
+}
+
+/// The least and the most `hand` scores with a starter from `unseen`: what
+/// scoring each starter gives, from [`rank_points`] and the suits.
+///
+/// `hand` is four cards that are not in `unseen`, which is not empty.
+pub(crate) fn hand_range(hand: CardSet, unseen: &Unseen) -> (u8, u8) {
+    let row = starter_row(hand);
+    let flush = hand.first().map(Card::suit).filter(|&suit| hand.is_subset(CardSet::of_suit(suit)));
+    let jacks = hand & CardSet::of_rank(Rank::Jack);
+    let (mut least, mut most) = (u8::MAX, 0);
+    if flush.is_none() && jacks.is_empty() {
+        // Ranks alone: each unseen rank's points.
+        for (&points, &count) in row.iter().zip(&unseen.by_rank) {
+            if count > 0 {
+                least = least.min(points);
+                most = most.max(points);
+            }
+        }
+        return (least, most);
+    }
+    for starter in unseen.cards {
+        let suit = starter.suit();
+        let mut points = row[starter.rank().index()];
+        if let Some(flush) = flush {
+            points += 4 + u8::from(suit == flush);
+        }
+        // His nob: the jack of the starter's suit.
+        points += u8::from(!(jacks & CardSet::of_suit(suit)).is_empty());
+        least = least.min(points);
+        most = most.max(points);
+    }
+    (least, most)
+}
+
+/// The rank points of the four cards of `hand` with a starter of each rank,
+/// by rank: a row of [`rank_points`].
+#[inline]
+fn starter_row(hand: CardSet) -> &'static [u8] {
+    let mut ranks = [0usize; 4];
+    for (slot, card) in ranks.iter_mut().zip(hand) {
+        *slot = card.rank().index();
+    }
+    let base = tuple_index([0, ranks[0], ranks[1], ranks[2], ranks[3]]) * 13;
+    &rank_points()[base..base + 13]
 }
 
 #[cfg(test)]
@@ -194,6 +233,22 @@ mod tests {
                     .map(|s| u32::from(score_unchecked(hand, s, Rules::Hand)))
                     .sum();
                 assert_eq!(hand_points(hand, &unseen), expected, "{hand}");
+            }
+        }
+    }
+
+    #[test]
+    fn hand_range_is_the_least_and_most_of_every_starter() {
+        let flushes = ["2H 5H 9H JH KH 3C", "JC JD 5C 6C 7C 8S", "AS 2S 3S 4S JS QS"];
+        let flushes = flushes
+            .map(|text| CardSet::from_distinct(crib_core::parse_cards(text).unwrap()).unwrap());
+        let random = (0..300).map(|seed| Deck::shuffled(seed).deal_set(5 + seed as usize % 2));
+        for dealt in flushes.into_iter().chain(random.map(Option::unwrap)) {
+            let unseen = Unseen::new(dealt);
+            for hand in dealt.subsets(4) {
+                let scores = unseen.cards.iter().map(|s| score_unchecked(hand, s, Rules::Hand));
+                let expected = (scores.clone().min().unwrap(), scores.max().unwrap());
+                assert_eq!(hand_range(hand, &unseen), expected, "{hand} of {dealt}");
             }
         }
     }

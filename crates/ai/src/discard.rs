@@ -17,6 +17,8 @@ use std::fmt;
 use crib_core::{Card, CardSet, DuplicateCard, Rules, score_unchecked};
 use serde::Serialize;
 
+use crate::ranks::{Unseen, hand_points, hand_range};
+
 /// Why cards cannot be discarded from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DiscardError {
@@ -142,8 +144,50 @@ pub fn discard_table(dealt: CardSet) -> Result<Vec<Keep>, DiscardError> {
 ///
 /// A deal of other than 5 or 6 cards.
 pub fn best_keep(dealt: CardSet) -> Result<Keep, DiscardError> {
-    let table = discard_table(dealt)?;
-    Ok(table[0])
+    if !(5..=6).contains(&dealt.len()) {
+        return Err(DiscardError::DealSize(dealt.len()));
+    }
+    let keep = best_hand(dealt).ok_or(DiscardError::DealSize(dealt.len()))?;
+    Ok(Keep::evaluate(keep, dealt))
+}
+
+/// Each keep of four from `dealt` with the sum of its hand's points over
+/// every starter not dealt ([`Expectation::points`]), by rank tables rather
+/// than by scoring each starter.
+pub(crate) fn keep_points(dealt: CardSet) -> impl Iterator<Item = (CardSet, u32)> {
+    let unseen = Unseen::new(dealt);
+    dealt.subsets(4).map(move |keep| (keep, hand_points(keep, &unseen)))
+}
+
+/// The keep of [`best_keep`] (the first row of [`discard_table`], ties in
+/// the expectation broken by the table's order) without the table: each
+/// keep's points summed by ranks, and the least and most it scores found
+/// only when keeps tie. `None` for fewer than four cards.
+pub(crate) fn best_hand(dealt: CardSet) -> Option<CardSet> {
+    let mut keeps = keep_points(dealt);
+    let (mut best, mut most) = keeps.next()?;
+    let mut tied = false;
+    for (keep, points) in keeps {
+        if points > most {
+            (best, most, tied) = (keep, points, false);
+        } else if points == most {
+            tied = true;
+        }
+    }
+    if !tied {
+        return Some(best);
+    }
+    let unseen = Unseen::new(dealt);
+    let starters = unseen.len();
+    keep_points(dealt)
+        .filter_map(|(keep, points)| (points == most).then_some(keep))
+        .map(|keep| {
+            let (min, max) = hand_range(keep, &unseen);
+            let expected = Expectation { points: most, starters };
+            Keep { keep, discard: dealt - keep, expected, min, max }
+        })
+        .min_by(Keep::rank_against)
+        .map(|best| best.keep)
 }
 
 /// The deal of cards given one by one: 5 or 6 distinct cards.
@@ -166,6 +210,25 @@ mod tests {
 
     fn dealt(text: &str) -> CardSet {
         CardSet::from_distinct(parse_cards(text).unwrap()).unwrap()
+    }
+
+    /// The best hand without the table is the table's first keep, on
+    /// deals where keeps tie at the top (same-rank cards of suits that
+    /// score alike) as elsewhere.
+    #[test]
+    fn the_best_hand_breaks_ties_as_the_table_does() {
+        let tie = dealt("4D 5H 6C 2C 2S");
+        let table = discard_table(tie).unwrap();
+        assert_eq!(table[0].expected, table[1].expected);
+        assert_eq!(best_hand(tie), Some(table[0].keep));
+        let mut ties = 0;
+        for seed in 0..2000 {
+            let dealt = crib_core::Deck::shuffled(seed).deal_set(5 + (seed % 2) as usize).unwrap();
+            let table = discard_table(dealt).unwrap();
+            ties += u32::from(table[0].expected == table[1].expected);
+            assert_eq!(best_hand(dealt), Some(table[0].keep), "{dealt}");
+        }
+        assert!(ties > 20, "{ties} deals with a tie");
     }
 
     #[test]

@@ -15,7 +15,6 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::deals::canonical_deals;
-use crate::ranks::{Unseen, hand_points};
 
 /// The starters of a six-card deal.
 pub const STARTERS: u32 = 46;
@@ -81,8 +80,7 @@ impl KeepStats {
 /// best hand expectation, times 46).
 #[must_use]
 pub fn best_keep_points(dealt: CardSet) -> u32 {
-    let unseen = Unseen::new(dealt);
-    dealt.subsets(4).map(|keep| hand_points(keep, &unseen)).max().unwrap_or(0)
+    crate::discard::keep_points(dealt).map(|(_, points)| points).max().unwrap_or(0)
 }
 
 /// Finds the best keep of every six-card deal, on every core. `progress` is

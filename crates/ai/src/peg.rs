@@ -54,7 +54,6 @@ use serde::Serialize;
 
 use crate::crib::Stake;
 use crate::learn::RoundPlays;
-use crate::ranks::{Unseen, hand_points};
 use crate::throws::{CribTable, sensible_discard};
 use crate::win::WinTable;
 
@@ -609,10 +608,7 @@ pub(crate) fn inferred_keep(
     match inference {
         // Uniform worlds are drawn without a model; were one asked for
         // here, the best hand is as good a guess as any.
-        Inference::Hand | Inference::Uniform => {
-            let deal_unseen = Unseen::new(deal);
-            deal.subsets(4).max_by_key(|&keep| hand_points(keep, &deal_unseen))
-        }
+        Inference::Hand | Inference::Uniform => crate::discard::best_hand(deal),
         Inference::Sensible => Some(deal - sensible_discard(deal, stake, CribTable::reasonable())),
         Inference::Mixed => {
             let model = if rng.random_bool(best_hand.clamp(0.0, 1.0)) {
@@ -633,9 +629,14 @@ pub(crate) fn keeps(deal: CardSet, stake: Stake, inference: Inference, hand: Car
     match inference {
         Inference::Uniform => hand.is_subset(deal) && hand.len() == 4,
         Inference::Hand => {
-            let unseen = Unseen::new(deal);
-            let best = deal.subsets(4).map(|keep| hand_points(keep, &unseen)).max();
-            hand.is_subset(deal) && best == Some(hand_points(hand, &unseen))
+            let (mut best, mut held) = (0, None);
+            for (keep, points) in crate::discard::keep_points(deal) {
+                best = best.max(points);
+                if keep == hand {
+                    held = Some(points);
+                }
+            }
+            held == Some(best)
         }
         Inference::Sensible => {
             deal - sensible_discard(deal, stake, CribTable::reasonable()) == hand
@@ -1279,6 +1280,7 @@ mod tests {
 
     use super::*;
     use crate::peg_more::{WORLDS_DIVISOR, WORLDS_DIVISOR_THREE};
+    use crate::ranks::{Unseen, hand_points};
     use crate::{Player, Strategy};
 
     /// The mixed model keeps the best hand in about half its draws and the
@@ -1324,8 +1326,9 @@ mod tests {
 
     /// The best-hand model keeps a hand from a deal exactly when no keep of
     /// the deal is worth more over the starters, ties included, so that
-    /// `basic`'s keep (`best_keep`) is always one of its keeps; the
-    /// sensible model keeps exactly the one hand its discard leaves.
+    /// `basic`'s keep (`best_keep`) is always one of its keeps, and the
+    /// one it draws; the sensible model keeps exactly the one hand its
+    /// discard leaves.
     #[test]
     fn the_models_know_their_keeps() {
         let mut rng = crib_core::seeded_rng(5);
@@ -1337,6 +1340,8 @@ mod tests {
                 let stake = if dealt == 6 { Stake::Own } else { Stake::Balk };
                 let basic = crate::best_keep(deal).unwrap().keep;
                 assert!(keeps(deal, stake, Inference::Hand, basic), "{deal}");
+                let inferred = inferred_keep(deal, stake, Inference::Hand, 1.0, &mut rng);
+                assert_eq!(inferred, Some(basic), "{deal}");
                 for keep in deal.subsets(4) {
                     let by_hand = Some(hand_points(keep, &unseen)) == best;
                     assert_eq!(keeps(deal, stake, Inference::Hand, keep), by_hand, "{deal} {keep}");

@@ -134,21 +134,15 @@ impl Unseen {
 ///
 /// `hand` is four cards that are not in `unseen`.
 pub(crate) fn hand_points(hand: CardSet, unseen: &Unseen) -> u32 {
-    let row = starter_row(hand);
-    let mut points: u32 =
-        row.iter().zip(&unseen.by_rank).map(|(&points, &count)| u32::from(points) * count).sum();
-    // The flush: four of one suit score 4 with any starter, 5 with one of
-    // their suit.
-    let Some(first) = hand.first() else { return points };
-    let suit = first.suit();
-    if hand.is_subset(CardSet::of_suit(suit)) {
-        points += 4 * unseen.len() + unseen.by_suit[suit.index()];
+    let by_rank = starter_row(hand).iter().zip(&unseen.by_rank);
+    let ranks: u32 = by_rank.map(|(&points, &count)| u32::from(points) * count).sum();
+    let suits = suit_points(hand);
+    if suits == [0; 4] {
+        // Most hands: neither a flush nor a jack.
+        return ranks;
     }
-    // His nob: a jack in the hand scores with every starter of its suit.
-    for jack in hand & CardSet::of_rank(Rank::Jack) {
-        points += unseen.by_suit[jack.suit().index()];
-    }
-    points
+    let by_suit = suits.into_iter().zip(&unseen.by_suit);
+    ranks + by_suit.map(|(points, &count)| u32::from(points) * count).sum::<u32>()
 }
 
 /// The least and the most `hand` scores with a starter from `unseen`: what
@@ -157,31 +151,45 @@ pub(crate) fn hand_points(hand: CardSet, unseen: &Unseen) -> u32 {
 /// `hand` is four cards that are not in `unseen`, which is not empty.
 pub(crate) fn hand_range(hand: CardSet, unseen: &Unseen) -> (u8, u8) {
     let row = starter_row(hand);
-    let flush = hand.first().map(Card::suit).filter(|&suit| hand.is_subset(CardSet::of_suit(suit)));
-    let jacks = hand & CardSet::of_rank(Rank::Jack);
+    let suits = suit_points(hand);
     let (mut least, mut most) = (u8::MAX, 0);
-    if flush.is_none() && jacks.is_empty() {
-        // Ranks alone: each unseen rank's points.
+    if suits.iter().all(|&points| points == suits[0]) {
+        // The suit adds the same to every starter: each unseen rank's
+        // points, and that.
         for (&points, &count) in row.iter().zip(&unseen.by_rank) {
             if count > 0 {
                 least = least.min(points);
                 most = most.max(points);
             }
         }
-        return (least, most);
+        return (least + suits[0], most + suits[0]);
     }
     for starter in unseen.cards {
-        let suit = starter.suit();
-        let mut points = row[starter.rank().index()];
-        if let Some(flush) = flush {
-            points += 4 + u8::from(suit == flush);
-        }
-        // His nob: the jack of the starter's suit.
-        points += u8::from(!(jacks & CardSet::of_suit(suit)).is_empty());
+        let points = row[starter.rank().index()] + suits[starter.suit().index()];
         least = least.min(points);
         most = most.max(points);
     }
     (least, most)
+}
+
+/// The points the flush and his nob add to `hand` (four cards) with a
+/// starter of each suit, by suit.
+#[inline]
+fn suit_points(hand: CardSet) -> [u8; 4] {
+    let mut points = [0; 4];
+    // The flush: four of one suit score 4 with any starter, 5 with one of
+    // their suit.
+    if let Some(suit) = hand.first().map(Card::suit)
+        && hand.is_subset(CardSet::of_suit(suit))
+    {
+        points = [4; 4];
+        points[suit.index()] += 1;
+    }
+    // His nob: a jack in the hand scores with a starter of its suit.
+    for jack in hand & CardSet::of_rank(Rank::Jack) {
+        points[jack.suit().index()] += 1;
+    }
+    points
 }
 
 /// The rank points of the four cards of `hand` with a starter of each rank,
@@ -221,10 +229,20 @@ mod tests {
         assert_eq!(table[tuple_index([five; 5])], 0);
     }
 
+    /// Deals of five and six cards: three with a flush and jacks, and
+    /// three hundred seeded deals of each size.
+    fn deals() -> Vec<CardSet> {
+        let flushes = ["2H 5H 9H JH KH 3C", "JC JD 5C 6C 7C 8S", "AS 2S 3S 4S JS QS"];
+        let flushes = flushes
+            .map(|text| CardSet::from_distinct(crib_core::parse_cards(text).unwrap()).unwrap());
+        let seeded =
+            (0..300).flat_map(|seed| [6, 5].map(|size| Deck::shuffled(seed).deal_set(size)));
+        flushes.into_iter().chain(seeded.map(Option::unwrap)).collect()
+    }
+
     #[test]
     fn hand_points_add_up_every_starter() {
-        for seed in 0..300 {
-            let dealt = Deck::shuffled(seed).deal_set(6).unwrap();
+        for dealt in deals() {
             let unseen = Unseen::new(dealt);
             for hand in dealt.subsets(4) {
                 let expected: u32 = unseen
@@ -232,18 +250,14 @@ mod tests {
                     .iter()
                     .map(|s| u32::from(score_unchecked(hand, s, Rules::Hand)))
                     .sum();
-                assert_eq!(hand_points(hand, &unseen), expected, "{hand}");
+                assert_eq!(hand_points(hand, &unseen), expected, "{hand} of {dealt}");
             }
         }
     }
 
     #[test]
     fn hand_range_is_the_least_and_most_of_every_starter() {
-        let flushes = ["2H 5H 9H JH KH 3C", "JC JD 5C 6C 7C 8S", "AS 2S 3S 4S JS QS"];
-        let flushes = flushes
-            .map(|text| CardSet::from_distinct(crib_core::parse_cards(text).unwrap()).unwrap());
-        let random = (0..300).map(|seed| Deck::shuffled(seed).deal_set(5 + seed as usize % 2));
-        for dealt in flushes.into_iter().chain(random.map(Option::unwrap)) {
+        for dealt in deals() {
             let unseen = Unseen::new(dealt);
             for hand in dealt.subsets(4) {
                 let scores = unseen.cards.iter().map(|s| score_unchecked(hand, s, Rules::Hand));

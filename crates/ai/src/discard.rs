@@ -129,9 +129,7 @@ impl Keep {
 ///
 /// A deal of other than 5 or 6 cards.
 pub fn discard_table(dealt: CardSet) -> Result<Vec<Keep>, DiscardError> {
-    if !(5..=6).contains(&dealt.len()) {
-        return Err(DiscardError::DealSize(dealt.len()));
-    }
+    let dealt = deal_of(dealt)?;
     let mut table: Vec<Keep> = dealt.subsets(4).map(|keep| Keep::evaluate(keep, dealt)).collect();
     table.sort_unstable_by(Keep::rank_against);
     Ok(table)
@@ -144,9 +142,7 @@ pub fn discard_table(dealt: CardSet) -> Result<Vec<Keep>, DiscardError> {
 ///
 /// A deal of other than 5 or 6 cards.
 pub fn best_keep(dealt: CardSet) -> Result<Keep, DiscardError> {
-    if !(5..=6).contains(&dealt.len()) {
-        return Err(DiscardError::DealSize(dealt.len()));
-    }
+    let dealt = deal_of(dealt)?;
     let keep = best_hand(dealt).ok_or(DiscardError::DealSize(dealt.len()))?;
     Ok(Keep::evaluate(keep, dealt))
 }
@@ -196,11 +192,16 @@ pub(crate) fn best_hand(dealt: CardSet) -> Option<CardSet> {
 ///
 /// A card given twice, or other than 5 or 6 cards.
 pub fn deal_from_cards(cards: &[Card]) -> Result<CardSet, DiscardError> {
-    let dealt = CardSet::from_distinct(cards.iter().copied())?;
-    if !(5..=6).contains(&cards.len()) {
-        return Err(DiscardError::DealSize(cards.len()));
+    deal_of(CardSet::from_distinct(cards.iter().copied())?)
+}
+
+/// `dealt`, if it is a deal to discard from: 5 or 6 cards.
+fn deal_of(dealt: CardSet) -> Result<CardSet, DiscardError> {
+    if (5..=6).contains(&dealt.len()) {
+        Ok(dealt)
+    } else {
+        Err(DiscardError::DealSize(dealt.len()))
     }
-    Ok(dealt)
 }
 
 #[cfg(test)]

@@ -22,6 +22,26 @@ use crib_referee::{
 
 use crate::output::{games_bar, grouped, print_run};
 
+/// What a run of games plays, shared by `crib match` and `crib sim`: how
+/// many games, from which seed, at which table.
+#[derive(Clone, Debug, clap::Args)]
+pub(crate) struct RunArgs {
+    /// The number of games; with --duplicate, of deals, each played once per
+    /// seating.
+    #[arg(long, default_value_t = 100, value_parser = crate::output::at_least_one)]
+    pub(crate) games: u64,
+    /// The seed of the match [default: random, printed to replay the match].
+    #[arg(long)]
+    pub(crate) seed: Option<u64>,
+    /// Players at the table: 2, 3 or 4 (four play as partners, seats 0+2
+    /// against 1+3).
+    #[arg(long, default_value_t = 2)]
+    pub(crate) players: u8,
+    /// The score that wins: 121 or 61.
+    #[arg(long, default_value_t = 121)]
+    pub(crate) target: u8,
+}
+
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 A seat is a built-in player (random, easy, basic, classic, expert), the expert
@@ -47,20 +67,9 @@ pub(crate) struct Args {
     /// The player at seat 3 (four players).
     #[arg(long = "seat-3", value_name = "PLAYER", default_value = "basic")]
     seat_3: Entrant,
-    /// The number of games; with --duplicate, of deals, each played once per
-    /// seating.
-    #[arg(long, default_value_t = 100, value_parser = crate::output::at_least_one)]
-    games: u64,
-    /// The seed of the match [default: random, printed to replay the match].
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Players at the table: 2, 3 or 4 (four play as partners, seats 0+2
-    /// against 1+3).
-    #[arg(long, default_value_t = 2)]
-    players: u8,
-    /// The score that wins: 121 or 61.
-    #[arg(long, default_value_t = 121)]
-    target: u8,
+    /// The games, the seed and the table.
+    #[command(flatten)]
+    run: RunArgs,
     /// Play every deal once per seating (twice with two or four players,
     /// three times with three), the players moved round so that each side
     /// gets every other side's cards.
@@ -90,26 +99,17 @@ pub(crate) struct Args {
 }
 
 impl Args {
-    /// The options of a match between built-in players (`crib sim`): `games`
-    /// games seeded `seed` at a table of `players` to `target`, every other
-    /// option as `crib match` has it by default.
-    pub(crate) fn self_play(
-        seats: [Strategy; 4],
-        games: u64,
-        seed: Option<u64>,
-        (players, target): (u8, u8),
-        json: bool,
-    ) -> Args {
+    /// The options of a match between built-in players (`crib sim`): the
+    /// run's games, seed and table, every other option as `crib match` has
+    /// it by default.
+    pub(crate) fn self_play(seats: [Strategy; 4], run: RunArgs, json: bool) -> Args {
         let [seat_0, seat_1, seat_2, seat_3] = seats.map(Entrant::BuiltIn);
         Args {
             seat_0,
             seat_1,
             seat_2,
             seat_3,
-            games,
-            seed,
-            players,
-            target,
+            run,
             duplicate: false,
             log: None,
             timeout_ms: DEFAULT_TIMEOUT.as_millis().try_into().unwrap_or(u64::MAX),
@@ -122,14 +122,15 @@ impl Args {
 }
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
-    let game = GameConfig::new(args.players, args.target)?;
-    let seed = args.seed.unwrap_or_else(rand::random);
-    if args.seed.is_none() {
+    let game = GameConfig::new(args.run.players, args.run.target)?;
+    let seed = args.run.seed.unwrap_or_else(rand::random);
+    if args.run.seed.is_none() {
         eprintln!("crib: seed {seed} (replay with --seed {seed})");
     }
     let seats = [&args.seat_0, &args.seat_1, &args.seat_2, &args.seat_3];
-    let entrants = seats[..usize::from(args.players)].iter().map(|&seat| seat.clone()).collect();
-    let mut config = MatchConfig::new(game, entrants, args.games, seed);
+    let entrants =
+        seats[..usize::from(args.run.players)].iter().map(|&seat| seat.clone()).collect();
+    let mut config = MatchConfig::new(game, entrants, args.run.games, seed);
     config.duplicate = args.duplicate;
     config.engine = EngineOptions {
         timeout: Duration::from_millis(args.timeout_ms),

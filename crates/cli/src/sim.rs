@@ -6,21 +6,14 @@ use std::process::ExitCode;
 
 use crib_ai::Strategy;
 
+use crate::matchplay::RunArgs;
+
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("games", |games| games.default_value("1000").help("The number of games")))]
 pub(crate) struct Args {
-    /// The number of games.
-    #[arg(long, default_value_t = 1000, value_parser = crate::output::at_least_one)]
-    games: u64,
-    /// The seed of the run [default: random, printed to replay the run].
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Players at the table: 2, 3 or 4 (four play as partners, 0+2 against
-    /// 1+3).
-    #[arg(long, default_value_t = 2)]
-    players: u8,
-    /// The score that wins: 121 or 61.
-    #[arg(long, default_value_t = 121)]
-    target: u8,
+    /// The games, the seed and the table, as `crib match` takes them.
+    #[command(flatten)]
+    run: RunArgs,
     /// The player at seat 0: random, easy, basic, classic or expert.
     #[arg(long = "seat-0", value_name = "PLAYER", default_value = "basic")]
     seat_0: Strategy,
@@ -42,9 +35,7 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     crate::matchplay::run(&crate::matchplay::Args::self_play(
         [args.seat_0, args.seat_1, args.seat_2, args.seat_3],
-        args.games,
-        args.seed,
-        (args.players, args.target),
+        args.run.clone(),
         args.json,
     ))
 }

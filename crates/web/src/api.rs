@@ -345,6 +345,25 @@ impl Server {
         })
     }
 
+    /// Runs `work` on the table `id` (`entry`) while it is locked, then
+    /// waits until whatever the answer shows of it is saved (nothing to wait
+    /// for unless a change is still being saved). An error from `work` is
+    /// answered at once.
+    async fn at_table<T>(
+        &self,
+        id: &str,
+        entry: &Arc<Entry>,
+        work: impl FnOnce(&mut Room) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        let (answer, pending) = {
+            let mut table = entry.lock();
+            let answer = work(&mut table)?;
+            (answer, table.pending())
+        };
+        self.settle(id, entry, pending).await?;
+        Ok(answer)
+    }
+
     /// The same server, offering these engines (by name) for the seats of
     /// its tables.
     #[must_use]
@@ -748,12 +767,12 @@ async fn create(
     let plan = Plan { kinds, config, games_to_win: games, seed, muggins_pegging };
     let room = Room::open(plan, &server.engines, server.saver()).map_err(opening)?;
     let (game, entry) = server.store.open(room)?;
-    let (state, invitations, pending) = {
-        let table = entry.lock();
-        Server::save_table(&game, &entry, &table);
-        (table.state(creator, 0), invitations(&game, &table), table.pending())
-    };
-    server.settle(&game, &entry, pending).await?;
+    let (state, invitations) = server
+        .at_table(&game, &entry, |table| {
+            Server::save_table(&game, &entry, table);
+            Ok((table.state(creator, 0), invitations(&game, table)))
+        })
+        .await?;
     let token = entry.token(creator).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
     Ok((StatusCode::CREATED, Json(Seated { game, seat: creator, token, invitations, state })))
 }
@@ -772,14 +791,14 @@ async fn join(
         Some(index) => Some(Seat::ALL.get(index).copied().ok_or(ApiError::SeatTaken)?),
         None => None,
     };
-    let (seat, token, state, invitations, pending) = {
-        let mut table = entry.lock();
-        let seat = table.join(wanted).ok_or(ApiError::SeatTaken)?;
-        let token = entry.token(seat).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
-        Server::save_table(&id, &entry, &table);
-        (seat, token, table.state(seat, 0), invitations(&id, &table), table.pending())
-    };
-    server.settle(&id, &entry, pending).await?;
+    let (seat, token, state, invitations) = server
+        .at_table(&id, &entry, |table| {
+            let seat = table.join(wanted).ok_or(ApiError::SeatTaken)?;
+            let token = entry.token(seat).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
+            Server::save_table(&id, &entry, table);
+            Ok((seat, token, table.state(seat, 0), invitations(&id, table)))
+        })
+        .await?;
     Ok(Json(Seated { game: id, seat, token, invitations, state }))
 }
 
@@ -791,13 +810,12 @@ async fn state(
 ) -> Result<Json<State>, ApiError> {
     let Query(params) = params?;
     let (entry, seat) = seated(&server, &id, &headers, &params)?;
-    let (state, pending) = {
-        let mut table = entry.lock();
-        table.touch();
-        (table.state(seat, params.since.unwrap_or(0)), table.pending())
-    };
-    // Nothing to wait for unless the state shows a change still being saved.
-    server.settle(&id, &entry, pending).await?;
+    let state = server
+        .at_table(&id, &entry, |table| {
+            table.touch();
+            Ok(table.state(seat, params.since.unwrap_or(0)))
+        })
+        .await?;
     Ok(Json(state))
 }
 
@@ -818,13 +836,13 @@ async fn act(
         ActBody::Go => Move::Go,
         ActBody::Continue => Move::Continue,
     };
-    let (state, pending) = {
-        let mut table = entry.lock();
-        let since = table.event_count();
-        table.act(seat, chosen)?;
-        (table.state(seat, since), table.pending())
-    };
-    server.settle(&id, &entry, pending).await?;
+    let state = server
+        .at_table(&id, &entry, |table| {
+            let since = table.event_count();
+            table.act(seat, chosen)?;
+            Ok(table.state(seat, since))
+        })
+        .await?;
     Ok(Json(state))
 }
 
@@ -836,12 +854,11 @@ async fn hint(
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
     // The expert's analysis is the costly part of a hint: it is worked out
     // from a copy of the view, with the table unlocked.
-    let (view, seed, perspective, pending) = {
-        let table = entry.lock();
-        (table.view(seat), table.seed(), table.perspective(seat), table.pending())
-    };
-    // The view may show a move still being saved.
-    server.settle(&id, &entry, pending).await?;
+    let (view, seed, perspective) = server
+        .at_table(&id, &entry, |table| {
+            Ok((table.view(seat), table.seed(), table.perspective(seat)))
+        })
+        .await?;
     // Off the async threads: near the end of a three-player game the
     // analysis may wait for the three players' table to be built.
     let analysed = tokio::task::spawn_blocking(move || crib_ai::hint(&view, seed)).await;
@@ -866,12 +883,7 @@ async fn chance(
     headers: HeaderMap,
 ) -> Result<Json<ChanceBody>, ApiError> {
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
-    let (view, pending) = {
-        let table = entry.lock();
-        (table.view(seat), table.pending())
-    };
-    // The view may show a move still being saved.
-    server.settle(&id, &entry, pending).await?;
+    let view = server.at_table(&id, &entry, |table| Ok(table.view(seat))).await?;
     // The first three-player chance builds the three players' table (a few
     // seconds, once): off the async threads.
     if view.config.players() == 3 {
@@ -904,15 +916,12 @@ async fn review(
     headers: HeaderMap,
 ) -> Result<Json<ReviewBody>, ApiError> {
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
-    let (perspective, pending) = {
-        let table = entry.lock();
-        if !table.finished() {
-            return Err(ApiError::StillPlaying);
-        }
-        (table.perspective(seat), table.pending())
-    };
     // The review reads the saved match: every action of it must be saved.
-    server.settle(&id, &entry, pending).await?;
+    let perspective = server
+        .at_table(&id, &entry, |table| {
+            if table.finished() { Ok(table.perspective(seat)) } else { Err(ApiError::StillPlaying) }
+        })
+        .await?;
     let game = entry.lock().saved_last().ok_or(ApiError::NotSaved)?;
     let saved = server.saved.clone().ok_or(ApiError::NotSaved)?;
     // Grading a match takes a fraction of a second of the expert's search:
@@ -948,14 +957,14 @@ async fn restart(
     headers: HeaderMap,
 ) -> Result<Json<State>, ApiError> {
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
-    let (state, pending) = {
-        let mut table = entry.lock();
-        table.restart(seat);
-        Server::save_table(&id, &entry, &table);
-        table.given_up_for_new();
-        (table.state(seat, 0), table.pending())
-    };
-    server.settle(&id, &entry, pending).await?;
+    let state = server
+        .at_table(&id, &entry, |table| {
+            table.restart(seat);
+            Server::save_table(&id, &entry, table);
+            table.given_up_for_new();
+            Ok(table.state(seat, 0))
+        })
+        .await?;
     Ok(Json(state))
 }
 
@@ -965,13 +974,13 @@ async fn quit(
     headers: HeaderMap,
 ) -> Result<Json<State>, ApiError> {
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
-    let (state, pending) = {
-        let mut table = entry.lock();
-        let since = table.event_count();
-        table.quit(seat);
-        (table.state(seat, since), table.pending())
-    };
-    server.settle(&id, &entry, pending).await?;
+    let state = server
+        .at_table(&id, &entry, |table| {
+            let since = table.event_count();
+            table.quit(seat);
+            Ok(table.state(seat, since))
+        })
+        .await?;
     Ok(Json(state))
 }
 

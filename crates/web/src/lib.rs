@@ -83,6 +83,17 @@ pub async fn serve(
         }
     })
     .await
+    .map(drop)
+}
+
+/// How a server stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// The connections still open when [`SHUTDOWN_GRACE`] ran out, closed
+    /// as the server returned: 0 when every connection finished in time
+    /// (an idle one is closed at once; a live update stream never ends by
+    /// itself).
+    pub left_open: usize,
 }
 
 /// Serves the site on `listener` under `limits` until `shutdown`
@@ -97,10 +108,10 @@ pub async fn serve_until(
     server: Arc<Server>,
     limits: &HttpLimits,
     shutdown: impl Future<Output = ()>,
-) -> Result<(), ServeError> {
+) -> Result<Stopped, ServeError> {
     let site = site(server, limits);
-    listen::run(listener, site, limits, shutdown).await;
-    Ok(())
+    let left_open = listen::run(listener, site, limits, shutdown).await;
+    Ok(Stopped { left_open })
 }
 
 /// The site as `crib serve` serves it: the [`router`] behind the guard,

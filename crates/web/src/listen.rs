@@ -105,12 +105,13 @@ pub(crate) struct LocalAddr(pub(crate) SocketAddr);
 
 /// Serves `app` on `listener` under `limits` until `shutdown` completes,
 /// then waits for the open connections (at most [`SHUTDOWN_GRACE`]).
+/// Returns how many were still open when the grace ran out.
 pub(crate) async fn run(
     listener: TcpListener,
     app: Router,
     limits: &HttpLimits,
     shutdown: impl Future<Output = ()>,
-) {
+) -> usize {
     let open = Arc::new(Semaphore::new(limits.max_connections as usize));
     let refusing = Arc::new(Semaphore::new(REFUSALS_AT_ONCE));
     let (stop, stopping) = watch::channel(false);
@@ -147,7 +148,10 @@ pub(crate) async fn run(
     drop(listener);
     stop.send_replace(true);
     // Every permit back means every connection closed.
-    let _ = tokio::time::timeout(SHUTDOWN_GRACE, open.acquire_many(limits.max_connections)).await;
+    match tokio::time::timeout(SHUTDOWN_GRACE, open.acquire_many(limits.max_connections)).await {
+        Ok(_) => 0,
+        Err(_) => (limits.max_connections as usize).saturating_sub(open.available_permits()),
+    }
 }
 
 /// Waits after a failed accept: at once for a connection that failed on its

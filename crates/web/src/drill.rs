@@ -26,7 +26,7 @@ use crib_referee::narrate;
 use crib_store::{DrillAnswer, DrillPlace, DrillRecord};
 use serde::{Deserialize, Serialize};
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 use crate::store::Secret;
 
 /// The most drills the server keeps at once.

@@ -9,19 +9,21 @@
 //!   its redacted events;
 //! - `store`: the tables kept, their unguessable ids and secret tokens, and
 //!   the bound on how many are kept;
-//! - `api`: the HTTP routes and their JSON errors, and the saved tables
+//! - `api`: the HTTP routes, and the saved tables
 //!   (with [`Server::with_saved_games`]), from which a restarted server
 //!   loads them;
 //! - `drill`: counting practice, dealt and graded by the server from a
 //!   seed, each answer saved for `crib stats me`;
 //! - `listen`: the accept loop, its time limits and its cap on connections
 //!   ([`HttpLimits`]);
+//! - `error`: why a request is refused, each error's status and JSON
+//!   answer ([`ApiError`]);
 //! - `guard`: what a request must pass before the API sees it (its `Host`,
-//!   its `Origin` and body type, the limits on new games) and the security
-//!   headers of every answer;
-//! - `page.html`: the page, one file with its CSS and script, embedded in the
-//!   binary. It draws what the server says and sends the person's choices:
-//!   no rule of the game is in it.
+//!   its `Origin` and body type, the limits on new games);
+//! - `page`: the page (`page.html`, one file with its CSS and script,
+//!   embedded in the binary) and the security headers of every answer,
+//!   whose policy is worked out from it. The page draws what the server
+//!   says and sends the person's choices: no rule of the game is in it.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -35,8 +37,10 @@
 
 mod api;
 mod drill;
+mod error;
 mod guard;
 mod listen;
+mod page;
 mod store;
 mod table;
 
@@ -44,8 +48,9 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-pub use api::{ApiError, BODY_LIMIT, MAX_GAMES_TO_WIN, Server, router};
+pub use api::{MAX_GAMES_TO_WIN, Server, router};
 pub use drill::{MAX_DRILL_HANDS, MAX_DRILLS};
+pub use error::{ApiError, BODY_LIMIT};
 pub use listen::{HttpLimits, SHUTDOWN_GRACE};
 pub use store::{Limits, NoRandomness};
 pub use table::{Move, MoveError, Opponent, SeatKind};

@@ -44,7 +44,7 @@ use tokio::sync::{Notify, Semaphore, watch};
 use tokio::time::Instant;
 use tower::ServiceExt;
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 
 /// How long open connections are waited for after the shutdown signal.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);

@@ -1,0 +1,222 @@
+//! Why a request is refused: every error of the API, its status and its
+//! JSON answer (`{"error": "..."}`, with the claim a card needs when a
+//! person must count its pegging), also as a raw HTTP answer for a
+//! connection answered without the router.
+
+use axum::Json;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use crib_core::Card;
+use serde::Serialize;
+
+use crate::page::raw_headers;
+use crate::store::NoRandomness;
+use crate::table::MoveError;
+
+/// The largest request body read, in bytes: a move is a few dozen.
+pub const BODY_LIMIT: usize = 4096;
+
+/// Why a request is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// No table has this id (never had, or it was cleared).
+    #[error("no such game: it may have ended and been cleared")]
+    UnknownGame,
+    /// No token was sent.
+    #[error("missing token: send it as 'Authorization: Bearer <token>'")]
+    NoToken,
+    /// The token is not one of this table's.
+    #[error("wrong token for this game")]
+    WrongToken,
+    /// The move is refused.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// The guest seat is taken, or is the computer's.
+    #[error("this game has no seat left to join")]
+    SeatTaken,
+    /// The body or the query could not be read.
+    #[error("malformed request: {0}")]
+    Malformed(String),
+    /// The body is over [`BODY_LIMIT`].
+    #[error("request body too large: at most {BODY_LIMIT} bytes")]
+    TooLarge,
+    /// No route has this path.
+    #[error("no such page or API route")]
+    NoRoute,
+    /// The route exists, not with this method.
+    #[error("method not allowed on this route")]
+    Method,
+    /// Secrets could not be drawn.
+    #[error(transparent)]
+    Randomness(#[from] NoRandomness),
+    /// A program at a new table failed to start.
+    #[error("a player at this table failed: {0}")]
+    Failed(String),
+    /// A review was asked for while the match is still on.
+    #[error("the match is still being played: its review comes once it is over")]
+    StillPlaying,
+    /// A review was asked for, and the server saves no games.
+    #[error("this server saves no games, so it has none to review")]
+    NotSaved,
+    /// No drill has this id (never had, or it was cleared).
+    #[error("no such drill: it may have been cleared")]
+    UnknownDrill,
+    /// An answer to another hand than the drill shows.
+    #[error("{0}")]
+    NotThisHand(String),
+    /// The saved games could not be read (the reason is in the server's log).
+    #[error("the saved games could not be read")]
+    Storage,
+    /// What the request changed could not be saved (the reason is in the
+    /// server's log): it is undone.
+    #[error("the game could not be saved, so this request was undone: try again")]
+    Unsaved,
+    /// The `Host` header names another server (DNS rebinding, say).
+    #[error(
+        "this server does not answer for host {0:?}: use its own address, or start it with \
+         --public-host NAME"
+    )]
+    WrongHost(String),
+    /// A request that may change something came from another site's page.
+    #[error("cross-site request refused: origin {0:?} is not this server's")]
+    ForeignOrigin(String),
+    /// A request that may change something is not sent as JSON.
+    #[error("send requests that change a game with 'Content-Type: application/json'")]
+    NotJson,
+    /// Too many new games a minute; the number is the seconds to wait.
+    #[error("too many new games: try again in {0} s")]
+    TooManyGames(u64),
+    /// The body did not come in whole in time.
+    #[error("request body too slow: send it whole within {} s", .0.as_secs_f64())]
+    SlowBody(std::time::Duration),
+    /// As many connections are open as the server takes.
+    #[error("the server is at its limit of {0} open connections: try again shortly")]
+    Busy(u32),
+}
+
+impl ApiError {
+    /// The status the error answers with.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::UnknownGame | ApiError::UnknownDrill | ApiError::NoRoute => {
+                StatusCode::NOT_FOUND
+            }
+            ApiError::NotThisHand(_) => StatusCode::CONFLICT,
+            ApiError::NoToken => StatusCode::UNAUTHORIZED,
+            ApiError::WrongToken => StatusCode::FORBIDDEN,
+            ApiError::Move(_) | ApiError::SeatTaken | ApiError::StillPlaying => {
+                StatusCode::CONFLICT
+            }
+            ApiError::NotSaved => StatusCode::NOT_FOUND,
+            ApiError::Malformed(_) => StatusCode::BAD_REQUEST,
+            ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Method => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Randomness(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Storage | ApiError::Unsaved => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Failed(_) => StatusCode::BAD_GATEWAY,
+            ApiError::WrongHost(_) => StatusCode::MISDIRECTED_REQUEST,
+            ApiError::ForeignOrigin(_) => StatusCode::FORBIDDEN,
+            ApiError::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::TooManyGames(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    /// The seconds to wait before asking again, if the error says so.
+    fn retry_after(&self) -> Option<u64> {
+        match self {
+            ApiError::TooManyGames(seconds) => Some(*seconds),
+            ApiError::Busy(_) => Some(1),
+            _ => None,
+        }
+    }
+
+    /// Whether the connection is closed after the answer: a body not read
+    /// to its end leaves the connection unusable.
+    fn closes(&self) -> bool {
+        matches!(self, ApiError::SlowBody(_) | ApiError::Busy(_))
+    }
+
+    /// The JSON body of the answer.
+    fn body(&self) -> ErrorBody {
+        let claim = match self {
+            ApiError::Move(MoveError::ClaimNeeded { card, count }) => {
+                Some(ClaimAsked { card: *card, count: *count })
+            }
+            _ => None,
+        };
+        ErrorBody { error: self.to_string(), claim }
+    }
+
+    /// The whole HTTP answer as text, for a connection answered without
+    /// the router (one over the connection cap).
+    pub(crate) fn raw_answer(&self) -> String {
+        let body = serde_json::to_string(&self.body()).unwrap_or_default();
+        let status = self.status();
+        let mut answer = format!(
+            "HTTP/1.1 {} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n",
+            status.as_u16(),
+            status.canonical_reason().unwrap_or_default(),
+            body.len()
+        );
+        if let Some(seconds) = self.retry_after() {
+            answer.push_str(&format!("retry-after: {seconds}\r\n"));
+        }
+        if self.closes() {
+            answer.push_str("connection: close\r\n");
+        }
+        answer.push_str(&raw_headers());
+        answer.push_str("\r\n");
+        answer.push_str(&body);
+        answer
+    }
+}
+
+/// An error as the API sends it.
+#[derive(Debug, Serialize)]
+struct ErrorBody {
+    error: String,
+    /// With muggins for the pegging: the card played that pegs, whose
+    /// count the person must send with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    claim: Option<ClaimAsked>,
+}
+
+/// A card whose pegging the person must count.
+#[derive(Debug, Serialize)]
+struct ClaimAsked {
+    card: Card,
+    count: u8,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut response = (self.status(), Json(self.body())).into_response();
+        let headers = response.headers_mut();
+        if let Some(seconds) = self.retry_after() {
+            headers.insert(header::RETRY_AFTER, seconds.into());
+        }
+        if self.closes() {
+            headers.insert(header::CONNECTION, header::HeaderValue::from_static("close"));
+        }
+        response
+    }
+}
+
+impl From<BytesRejection> for ApiError {
+    fn from(rejection: BytesRejection) -> ApiError {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::TooLarge
+        } else {
+            ApiError::Malformed(rejection.body_text())
+        }
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> ApiError {
+        ApiError::Malformed(rejection.body_text())
+    }
+}

@@ -1,4 +1,5 @@
-//! How actions and claims are written in the database: short text in the
+//! How actions, claims and seeds are written in the database (a seed as
+//! SQLite's `i64`, the same 64 bits); actions and claims as short text in the
 //! words of the engine protocol (`deal`, `discard 4C 5H`, `play 5H`, `go`),
 //! readable by a person with the `sqlite3` shell and parsed back exactly.
 
@@ -56,6 +57,16 @@ pub(crate) fn parse_claims(text: Option<&str>) -> Option<Claims> {
         };
     }
     Some(claims)
+}
+
+/// A `u64` seed as SQLite's `i64`: the same 64 bits.
+pub(crate) const fn seed_to_sql(seed: u64) -> i64 {
+    i64::from_ne_bytes(seed.to_ne_bytes())
+}
+
+/// A seed read back from SQLite's `i64`.
+pub(crate) const fn seed_from_sql(value: i64) -> u64 {
+    u64::from_ne_bytes(value.to_ne_bytes())
 }
 
 #[cfg(test)]

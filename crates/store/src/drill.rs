@@ -10,7 +10,7 @@
 use crib_core::{Category, CountByKind, DrillHand, Grade, Rules, Show, parse_cards};
 use rusqlite::params;
 
-use crate::store::{seed_from_sql, seed_to_sql};
+use crate::codec::{seed_from_sql, seed_to_sql};
 use crate::{Store, StoreError};
 
 /// Where a drill was played.

@@ -50,7 +50,9 @@
 mod codec;
 mod drill;
 mod error;
+mod matches;
 mod retention;
+mod saved;
 mod schema;
 mod stats;
 mod store;
@@ -62,11 +64,10 @@ mod writer;
 pub use drill::{DrillAnswer, DrillPlace, DrillRecord};
 pub use error::StoreError;
 pub use retention::Pruned;
+pub use saved::{GameId, GameSummary, Move, NewGame, Outcome, Player, PlayerKind, Resumed, Status};
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use stats::{Record, RolePoints, Stats};
-pub use store::{
-    GameId, GameSummary, Move, NewGame, Outcome, Player, PlayerKind, Resumed, Status, Store,
-};
+pub use store::Store;
 pub use web::WebTable;
 pub use writer::{GameSlot, Line, Writer};
 

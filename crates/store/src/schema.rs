@@ -163,7 +163,7 @@ const MIGRATIONS: &[Step] = &[
         // The backfill reads matches as this program reads them, with the
         // column of the fifth schema.
         add_given_up_by(tx)?;
-        crate::store::backfill_results(tx)
+        crate::matches::backfill_results(tx)
     },
     |tx| Ok(tx.execute_batch(V3)?),
     // The fourth schema: the file says that it is crib's. Databases of the

@@ -9,7 +9,7 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::store::{seed_from_sql, seed_to_sql};
+use crate::codec::{seed_from_sql, seed_to_sql};
 use crate::{GameId, Store, StoreError};
 
 /// One browser table as saved.

@@ -37,7 +37,8 @@ use crib_core::{Action, Claims, Event, Seat};
 use rusqlite::{Connection, TransactionBehavior};
 use tokio::sync::watch;
 
-use crate::store::{close_given_up, connect, events_json, insert_action, insert_game};
+use crate::matches::{close_given_up, events_json, insert_action, insert_game};
+use crate::store::connect;
 use crate::web::upsert_web_table;
 use crate::{GameId, NewGame, Store, StoreError, WebTable};
 

@@ -241,14 +241,6 @@ impl Card {
     }
 }
 
-impl TryFrom<u8> for Card {
-    type Error = crate::ParseCardError;
-
-    fn try_from(index: u8) -> Result<Card, Self::Error> {
-        Card::from_index(index).ok_or(crate::ParseCardError::Index(index))
-    }
-}
-
 impl fmt::Display for Card {
     /// The canonical notation: rank code then suit code, `5H`, `TS`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

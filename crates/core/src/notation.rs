@@ -59,6 +59,14 @@ pub enum ParseCardError {
     NotAList(String),
 }
 
+impl TryFrom<u8> for Card {
+    type Error = ParseCardError;
+
+    fn try_from(index: u8) -> Result<Card, Self::Error> {
+        Card::from_index(index).ok_or(ParseCardError::Index(index))
+    }
+}
+
 impl FromStr for Card {
     type Err = ParseCardError;
 

@@ -42,5 +42,5 @@ pub use game::pegging::{
 pub use game::seat::{BySeat, BySide, ConfigError, GameConfig, Seat, Side};
 pub use game::view::View;
 pub use notation::{ParseCardError, parse_cards, parse_prolog_list, prolog_list};
-pub use score::{Breakdown, Rules, Show, ShowError, score_unchecked};
-pub use speech::{Category, CountStep, number_words, points_phrase};
+pub use score::{Breakdown, Category, Rules, Show, ShowError, score_unchecked};
+pub use speech::{CountStep, number_words, points_phrase};

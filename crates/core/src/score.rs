@@ -14,6 +14,8 @@
 //!   fifteen, pair and run) by plainly enumerating the subsets of the five
 //!   cards, for people and for interfaces that explain a count.
 
+use std::fmt;
+
 use serde::Serialize;
 
 use crate::{Card, CardSet, DuplicateCard, Rank, Suit};
@@ -390,13 +392,13 @@ impl Breakdown {
 
     /// Points for one category of combination.
     #[must_use]
-    pub fn points_of(&self, category: crate::Category) -> u8 {
+    pub fn points_of(&self, category: Category) -> u8 {
         match category {
-            crate::Category::Fifteen => self.fifteen_points(),
-            crate::Category::Pair => self.pair_points(),
-            crate::Category::Run => self.run_points(),
-            crate::Category::Flush => self.flush_points(),
-            crate::Category::Nobs => self.nobs_points(),
+            Category::Fifteen => self.fifteen_points(),
+            Category::Pair => self.pair_points(),
+            Category::Run => self.run_points(),
+            Category::Flush => self.flush_points(),
+            Category::Nobs => self.nobs_points(),
         }
     }
 
@@ -426,6 +428,46 @@ fn is_run(cards: CardSet) -> bool {
     let ranks = cards.iter().fold(0u16, |ranks, card| ranks | 1 << card.rank().index());
     let stretch = ranks >> ranks.trailing_zeros();
     ranks.count_ones() as usize == cards.len() && (stretch & (stretch + 1)) == 0
+}
+
+/// What a step of a count scores for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    /// Cards adding up to fifteen.
+    Fifteen,
+    /// Two, three or four cards of a rank.
+    Pair,
+    /// A run of three or more.
+    Run,
+    /// Four or five cards of a suit.
+    Flush,
+    /// The jack of the starter's suit.
+    Nobs,
+}
+
+impl Category {
+    /// Every category, in the order a count is said.
+    pub const ALL: [Category; 5] =
+        [Category::Fifteen, Category::Pair, Category::Run, Category::Flush, Category::Nobs];
+
+    /// The category's place in [`Category::ALL`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(match self {
+            Category::Fifteen => "fifteens",
+            Category::Pair => "pairs",
+            Category::Run => "runs",
+            Category::Flush => "flush",
+            Category::Nobs => "nobs",
+        })
+    }
 }
 
 #[cfg(test)]

@@ -7,51 +7,9 @@
 //! The words are plain text with no terminal or markup codes, so every
 //! interface can use them.
 
-use std::fmt;
-
 use serde::Serialize;
 
-use crate::{Breakdown, CardSet, Rank};
-
-/// What a step of a count scores for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Category {
-    /// Cards adding up to fifteen.
-    Fifteen,
-    /// Two, three or four cards of a rank.
-    Pair,
-    /// A run of three or more.
-    Run,
-    /// Four or five cards of a suit.
-    Flush,
-    /// The jack of the starter's suit.
-    Nobs,
-}
-
-impl Category {
-    /// Every category, in the order a count is said.
-    pub const ALL: [Category; 5] =
-        [Category::Fifteen, Category::Pair, Category::Run, Category::Flush, Category::Nobs];
-
-    /// The category's place in [`Category::ALL`].
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Category {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(match self {
-            Category::Fifteen => "fifteens",
-            Category::Pair => "pairs",
-            Category::Run => "runs",
-            Category::Flush => "flush",
-            Category::Nobs => "nobs",
-        })
-    }
-}
+use crate::{Breakdown, CardSet, Category, Rank};
 
 /// One step of a count said aloud: the cards, their points, and the total so
 /// far.

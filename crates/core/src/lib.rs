@@ -29,12 +29,13 @@ mod speech;
 
 pub use card::{Card, Prolog, Rank, Suit, Symbol};
 pub use cardset::{CardSet, DuplicateCard, Iter, Subsets};
-pub use deck::{Deck, SeededRng, seeded_rng};
+pub use deck::{Deck, SeededRng, derive_seed, seeded_rng};
 pub use drill::{CountByKind, DrillHand, Grade};
+pub use game::action::{Action, Phase};
 pub use game::board::Board;
 pub use game::event::{Event, GameResult, Skunk};
-pub use game::game::{Action, Claims, Game, IllegalAction, Phase, SourcePoints, Tally};
-pub use game::matchplay::{Match, cut_for_deal, derive_seed};
+pub use game::game::{Claims, Game, IllegalAction, SourcePoints, Tally};
+pub use game::matchplay::{Match, cut_for_deal};
 pub use game::pegging::{
     CARDS_TO_PLAY, MAX_COUNT, PegGo, PegPlay, PegPoints, PegReason, Pegging, PeggingError,
     count_points,

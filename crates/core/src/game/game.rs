@@ -14,65 +14,13 @@
 //! seed and the round's number, so a game is reproducible from its seed and
 //! its players' choices.
 
-use std::fmt;
-
 use serde::Serialize;
 
-use crate::game::matchplay::derive_seed;
 use crate::{
-    Board, Card, CardSet, ConfigError, Deck, Event, GameConfig, GameResult, PegPlay, Pegging,
-    PeggingError, Rank, Rules, Seat, Show, Side, Skunk, View, score_unchecked,
+    Action, Board, Card, CardSet, ConfigError, Deck, Event, GameConfig, GameResult, PegPlay,
+    Pegging, PeggingError, Phase, Rank, Rules, Seat, Show, Side, Skunk, View, derive_seed,
+    score_unchecked,
 };
-
-/// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Phase {
-    /// The dealer is to deal the next round.
-    Deal,
-    /// The players are giving their discards to the crib, in any order.
-    Discard,
-    /// The play of the cards.
-    Pegging,
-    /// A side has reached the target.
-    Over,
-}
-
-impl fmt::Display for Phase {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(match self {
-            Phase::Deal => "deal",
-            Phase::Discard => "discard",
-            Phase::Pegging => "pegging",
-            Phase::Over => "game over",
-        })
-    }
-}
-
-/// A decision of one seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Action {
-    /// The dealer deals the round.
-    Deal,
-    /// Give these cards to the crib: 2 with two players, else 1.
-    Discard(CardSet),
-    /// Play a card in the pegging.
-    Play(Card),
-    /// Say go: no card held fits.
-    Go,
-}
-
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Deal => f.write_str("deal"),
-            Action::Discard(cards) => write!(f, "discard {cards}"),
-            Action::Play(card) => write!(f, "play {card}"),
-            Action::Go => f.write_str("go"),
-        }
-    }
-}
 
 /// Why an action is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

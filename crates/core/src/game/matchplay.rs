@@ -9,30 +9,8 @@
 
 use crate::{
     Action, Card, Claims, ConfigError, Deck, Event, Game, GameConfig, IllegalAction, Phase, Rank,
-    Seat, Side, View,
+    Seat, Side, View, derive_seed,
 };
-
-/// A seed for the `index`-th part of something seeded by `seed`: the games
-/// of a match or a simulation, the rounds of a game.
-///
-/// It is a SplitMix64 step of the two numbers mixed, so nearby indices give
-/// unrelated seeds.
-///
-/// ```
-/// use crib_core::derive_seed;
-/// assert_eq!(derive_seed(7, 3), derive_seed(7, 3));
-/// assert_ne!(derive_seed(7, 3), derive_seed(7, 4));
-/// assert_ne!(derive_seed(7, 3), derive_seed(8, 3));
-/// ```
-#[must_use]
-pub const fn derive_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed
-        .wrapping_add(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// Cuts for the first deal from a deck shuffled by `seed`: every seat cuts
 /// a card; the lowest rank deals (aces low); seats tied for lowest cut

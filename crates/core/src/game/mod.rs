@@ -6,10 +6,12 @@
 //!   knowledge (an engine knows only its own hand);
 //! - `board`: the scores with their front and back pegs;
 //! - `event`: every change, and what each seat may see of it;
+//! - `action`: what a seat decides, and where a game stands;
 //! - `game`: one game as a state machine of actions;
 //! - `view`: what one seat may know;
-//! - `matchplay`: the cut for the deal, games in sequence, seeds.
+//! - `matchplay`: the cut for the deal, games in sequence.
 
+pub(crate) mod action;
 pub(crate) mod board;
 pub(crate) mod event;
 #[allow(clippy::module_inception)]

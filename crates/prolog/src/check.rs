@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crib_ai::{Keep, discard_table};
 use crib_core::{Card, CardSet, Rules, Show, parse_prolog_list, prolog_list};
 
-use crate::CheckError;
+use crate::error::CheckError;
 use crate::questions::{
     DealQuestion, EVERY_HAND, HandQuestion, every_hand, fixed_hands, random_deals, random_hands,
     starter_deals,

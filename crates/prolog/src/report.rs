@@ -5,8 +5,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::error::LoadMessage;
 use crate::questions::QuestionSet;
-use crate::swipl::LoadMessage;
 
 /// How the score of a part is worked out, as the help and the README say.
 pub const SCORE_RULE: &str = "each part scores its share of the questions answered right: \

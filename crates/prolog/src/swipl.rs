@@ -15,9 +15,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-
-use crate::CheckError;
+use crate::error::{CheckError, LoadMessage};
 
 /// The driver, written to a temporary file for `swipl` to load.
 const DRIVER: &str = include_str!("driver.pl");
@@ -33,15 +31,6 @@ const MAX_LINE: u64 = 1 << 20;
 
 /// Lines the reader thread may read ahead.
 const READ_AHEAD: usize = 256;
-
-/// An error or warning from loading the file, as SWI-Prolog words it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LoadMessage {
-    /// `error` or `warning`.
-    pub kind: String,
-    /// The message's lines.
-    pub text: Vec<String>,
-}
 
 /// What the process found in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -135,7 +135,14 @@ fn host_allowed(host: &str, local: Option<SocketAddr>, public: &[String]) -> boo
         Some((name, port)) if !port.contains(']') => (name, Some(port)),
         _ => (host, None),
     };
-    if name.is_empty() {
+    // A port is written as the digits of a number, with no sign and no
+    // leading zero: `+8121` and `08121` are not this server's port.
+    let well_formed = |port: &str| {
+        !port.is_empty()
+            && port.bytes().all(|byte| byte.is_ascii_digit())
+            && (port == "0" || !port.starts_with('0'))
+    };
+    if name.is_empty() || port.is_some_and(|port| !well_formed(port)) {
         return false;
     }
     if public.iter().any(|public| public.eq_ignore_ascii_case(name)) {
@@ -260,6 +267,10 @@ mod tests {
         assert!(host_allowed("Crib.Example.Org:443", Some(lan), &public));
         assert!(host_allowed("crib.example.org", None, &public));
         assert!(!host_allowed("example.org", Some(lan), &public));
+        // The port as digits only: no sign, no leading zero, not empty.
+        for host in ["127.0.0.1:+8121", "127.0.0.1:08121", "localhost:", "crib.example.org:+443"] {
+            assert!(!host_allowed(host, Some(loopback), &public), "{host}");
+        }
         let mapped: SocketAddr = "[::ffff:192.168.1.5]:80".parse().unwrap();
         assert!(host_allowed("192.168.1.5", Some(mapped), &[]));
     }

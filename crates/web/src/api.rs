@@ -415,12 +415,14 @@ struct Invitation {
 
 /// The body of a move.
 #[derive(Debug, Deserialize)]
-#[serde(tag = "action", rename_all = "lowercase")]
+#[serde(tag = "action", rename_all = "lowercase", deny_unknown_fields)]
 enum ActBody {
     Discard { cards: Vec<Card> },
     Play { card: Card, claim: Option<u8> },
-    Go,
-    Continue,
+    // Braced, so that a field beside `action` is refused: serde lets a unit
+    // variant of a tagged enum ignore any.
+    Go {},
+    Continue {},
 }
 
 /// The answer to opening or joining a game: the secret for the seat.
@@ -623,8 +625,8 @@ async fn act(
                 .map_err(|error| ApiError::Malformed(error.to_string()))?,
         ),
         ActBody::Play { card, claim } => Move::Play { card, claim },
-        ActBody::Go => Move::Go,
-        ActBody::Continue => Move::Continue,
+        ActBody::Go {} => Move::Go,
+        ActBody::Continue {} => Move::Continue,
     };
     let state = server
         .at_table(&id, &entry, |table| {

@@ -259,6 +259,9 @@ async fn illegal_and_malformed_moves_change_nothing() {
         json!({"action": "discard", "cards": [hand[0], hand[0]]}),
         json!({"cards": [hand[0], hand[1]]}),
         json!("go"),
+        // A field the move does not have is refused, not ignored.
+        json!({"action": "go", "extra": 1}),
+        json!({"action": "discard", "cards": [hand[0], hand[1]], "claim": 2}),
     ];
     for body in malformed {
         let (status, value) = act(&app, &id, &token, body).await;

@@ -38,6 +38,11 @@ pub enum ApiError {
     /// The body or the query could not be read.
     #[error("malformed request: {0}")]
     Malformed(String),
+    /// The request's line or headers could not be read (hyper refused
+    /// them before any route saw them): with the status hyper chose, 414 for
+    /// an address too long, 431 for headers too large, else 400.
+    #[error("{}", unreadable_words(*.0))]
+    Unreadable(u16),
     /// The body is over [`BODY_LIMIT`].
     #[error("request body too large: at most {BODY_LIMIT} bytes")]
     TooLarge,
@@ -121,6 +126,11 @@ impl ApiError {
             ApiError::TooManyGames(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unreadable(status) => match *status {
+                414 => StatusCode::URI_TOO_LONG,
+                431 => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+                _ => StatusCode::BAD_REQUEST,
+            },
         }
     }
 
@@ -136,7 +146,7 @@ impl ApiError {
     /// Whether the connection is closed after the answer: a body not read
     /// to its end leaves the connection unusable.
     fn closes(&self) -> bool {
-        matches!(self, ApiError::SlowBody(_) | ApiError::Busy(_))
+        matches!(self, ApiError::SlowBody(_) | ApiError::Busy(_) | ApiError::Unreadable(_))
     }
 
     /// The JSON body of the answer.
@@ -218,5 +228,14 @@ impl From<BytesRejection> for ApiError {
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> ApiError {
         ApiError::Malformed(rejection.body_text())
+    }
+}
+
+/// What [`ApiError::Unreadable`] says for hyper's status.
+fn unreadable_words(status: u16) -> &'static str {
+    match status {
+        414 => "request address too long",
+        431 => "request headers too large",
+        _ => "malformed request: its line or headers could not be read",
     }
 }

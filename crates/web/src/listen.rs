@@ -19,6 +19,11 @@
 //! One more is answered `503` with `Retry-After` and closed, and the log
 //! says so (a line at most every ten seconds, with the count refused).
 //!
+//! hyper answers a request whose line or headers it cannot read (400, 414,
+//! 431) by itself, before any route sees it; such an answer is replaced on
+//! its way out by the API's own, with its JSON error and the security
+//! headers every answer carries.
+//!
 //! On the shutdown signal the loop stops accepting, asks every connection to
 //! close once its answer is sent, and waits for them for at most
 //! [`SHUTDOWN_GRACE`] (live streams never end by themselves).
@@ -28,13 +33,13 @@ use std::io;
 use std::net::SocketAddr;
 use std::pin::{Pin, pin};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::task::{Context, Poll};
+use std::task::{Context, Poll, ready};
 use std::time::Duration;
 
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::ConnectInfo;
-use axum::http::Request;
+use axum::http::{Request, header};
 use hyper::body::{Frame, Incoming, SizeHint};
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -228,7 +233,8 @@ async fn connection(
     mut stopping: watch::Receiver<bool>,
 ) {
     let activity = Arc::new(Activity::new());
-    let io = TokioIo::new(Watched { stream, activity: Arc::clone(&activity) });
+    let io =
+        TokioIo::new(Watched { stream, activity: Arc::clone(&activity), replacement: Vec::new() });
     let answering = Arc::clone(&activity);
     let service = hyper::service::service_fn(move |request: Request<Incoming>| {
         let answer = answering.begin();
@@ -401,11 +407,51 @@ impl hyper::body::Body for Answered {
     }
 }
 
-/// A connection's socket, telling its [`Activity`] when bytes come in.
+/// A connection's socket, telling its [`Activity`] when bytes come in, and
+/// putting the API's own answer in place of one hyper makes by itself.
 #[derive(Debug)]
 struct Watched {
     stream: TcpStream,
     activity: Arc<Activity>,
+    /// The API's answer in place of hyper's, still to be written.
+    replacement: Vec<u8>,
+}
+
+impl Watched {
+    /// Writes what is left of a replacement answer; ready once it is all
+    /// written.
+    fn poll_replacement(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while !self.replacement.is_empty() {
+            let written = ready!(Pin::new(&mut self.stream).poll_write(cx, &self.replacement))?;
+            if written == 0 {
+                return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
+            }
+            self.replacement.drain(..written);
+        }
+        Poll::Ready(Ok(()))
+    }
+
+    /// Whether `bytes`, the start of a write, are an answer hyper made by
+    /// itself: the head of an answer without the security headers, which
+    /// every answer of the router carries. If so, the API's answer for its
+    /// status is queued in its place.
+    fn replaces(&mut self, bytes: &[u8]) -> bool {
+        let Some(status) = hyper_answer(bytes) else { return false };
+        self.replacement = ApiError::Unreadable(status).raw_answer().into_bytes();
+        true
+    }
+}
+
+/// The status of an answer's head that lacks the security headers: one
+/// hyper wrote by itself.
+fn hyper_answer(bytes: &[u8]) -> Option<u16> {
+    let rest = bytes.strip_prefix(b"HTTP/1.1 ")?;
+    let status = std::str::from_utf8(rest.get(..3)?).ok()?.parse().ok()?;
+    let head =
+        bytes.windows(4).position(|end| end == b"\r\n\r\n").map_or(bytes, |end| &bytes[..end]);
+    let policy = header::CONTENT_SECURITY_POLICY.as_str().as_bytes();
+    let secured = head.windows(policy.len()).any(|name| name.eq_ignore_ascii_case(policy));
+    (!secured).then_some(status)
 }
 
 impl AsyncRead for Watched {
@@ -429,14 +475,20 @@ impl AsyncWrite for Watched {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
+        ready!(self.poll_replacement(cx))?;
+        if self.replaces(buf) {
+            return Poll::Ready(Ok(buf.len()));
+        }
         Pin::new(&mut self.stream).poll_write(cx, buf)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        ready!(self.poll_replacement(cx))?;
         Pin::new(&mut self.stream).poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        ready!(self.poll_replacement(cx))?;
         Pin::new(&mut self.stream).poll_shutdown(cx)
     }
 
@@ -445,10 +497,32 @@ impl AsyncWrite for Watched {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
+        ready!(self.poll_replacement(cx))?;
+        let first = bufs.iter().find(|buf| !buf.is_empty()).map_or(&[][..], |buf| &buf[..]);
+        if self.replaces(first) {
+            // The whole of hyper's answer, head and (empty) body, goes.
+            return Poll::Ready(Ok(bufs.iter().map(|buf| buf.len()).sum()));
+        }
         Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
     }
 
     fn is_write_vectored(&self) -> bool {
         self.stream.is_write_vectored()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_an_answer_without_the_security_headers_is_hyper_s_own() {
+        let hyper = b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\n\r\n";
+        assert_eq!(hyper_answer(hyper), Some(431));
+        let ours = b"HTTP/1.1 200 OK\r\nContent-Security-Policy: default-src 'none'\r\n\r\n{}";
+        assert_eq!(hyper_answer(ours), None);
+        // A body, or the rest of a head cut short, is not the start of an answer.
+        assert_eq!(hyper_answer(b"{\"error\": \"HTTP/1.1 400\"}"), None);
+        assert_eq!(hyper_answer(b"event: update\r\ndata: 3\r\n\r\n"), None);
     }
 }

@@ -1,6 +1,7 @@
 //! `crib serve`'s limits on clients as the command line sets them: each flag
-//! with its default in the help and the README, bad values refused, and the
-//! flags reaching the running server.
+//! with its default in the help and in the limits table of
+//! `docs/serving.md`, bad values refused, and the flags reaching the running
+//! server.
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::{SocketAddr, TcpStream};
@@ -10,7 +11,8 @@ use crib_web::HttpLimits;
 
 use super::*;
 
-/// Each limit's flag and its default, as the help and the README say it.
+/// Each limit's flag and its default, as the help and `docs/serving.md` say
+/// it.
 fn defaults() -> Vec<(&'static str, String)> {
     let seconds = |duration: Duration| duration.as_secs_f64().to_string();
     let limits = HttpLimits::DEFAULT;
@@ -25,9 +27,9 @@ fn defaults() -> Vec<(&'static str, String)> {
 }
 
 #[test]
-fn serve_help_and_the_readme_give_each_limit_and_its_default() {
+fn serve_help_and_the_serving_guide_give_each_limit_and_its_default() {
     let help = stdout(&crib(&["serve", "--help"], ""));
-    let readme = include_str!("../../../README.md");
+    let guide = include_str!("../../../docs/serving.md");
     // clap wraps long lines: compare with the spaces run together.
     let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
     for (flag, default) in defaults() {
@@ -35,7 +37,7 @@ fn serve_help_and_the_readme_give_each_limit_and_its_default() {
         let said = &help[at..];
         let end = said.find("[default: ").map(|start| &said[start..]).unwrap_or_default();
         assert!(end.starts_with(&format!("[default: {default}]")), "{flag}: {said}");
-        assert!(readme.contains(&format!("| `{flag}` [{default}] |")), "{flag} in the README");
+        assert!(guide.contains(&format!("| `{flag}` [{default}] |")), "{flag} in docs/serving.md");
     }
     assert!(help.contains("--public-host <NAME>"), "{help}");
     assert!(help.contains(&format!("over {} bytes", crib_web::BODY_LIMIT)), "{help}");

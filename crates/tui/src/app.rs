@@ -28,11 +28,11 @@ use crib_core::{
     GameResult, Phase, Seat, View,
 };
 use crib_referee::advice::{HintText, hint_text, win_chance_text};
-use crib_referee::narrate::{Perspective, capitalised, card_text, narrate};
+use crib_referee::narrate::{Perspective, capitalised, card_text};
 use crib_referee::{Dealing, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::narrate::Message;
+use crate::log::{Log, LogLine};
 use crib_ai::{Hint, hint};
 
 /// The person's seat.
@@ -47,9 +47,6 @@ pub const STEP: Duration = Duration::from_millis(450);
 /// The pause after a hand is counted, before it is pegged and the next one
 /// starts.
 pub const COUNTED: Duration = Duration::from_millis(900);
-
-/// The messages a page up or down moves the log.
-const LOG_PAGE: usize = 5;
 
 /// The most points a show can make, and so the longest count a person types.
 const MAX_CLAIM: u8 = 29;
@@ -210,9 +207,7 @@ pub struct App {
     pegging_claim: Option<(Card, u8)>,
     claim: String,
     ending: Option<Ending>,
-    log: Vec<Message>,
-    /// How many of the newest messages the log is scrolled back past.
-    log_back: usize,
+    log: Log,
     record: Vec<Event>,
     cursor: usize,
     marked: CardSet,
@@ -249,7 +244,7 @@ impl App {
         let seats = seats(options.config, others);
         let play = Table::new(setup(&options), seats, Dealing::OnRequest, recorder);
         let mut app = App::blank(options, play);
-        app.log.push(Message::plain(format!("A new match, seed {}.", app.seed)));
+        app.log.push(LogLine::plain(format!("A new match, seed {}.", app.seed)));
         let started = app.play.start();
         app.took(started, 0);
         app.settle();
@@ -278,7 +273,7 @@ impl App {
         app.board = *app.play.game().board();
         app.games = app.play.play().games_won().to_vec();
         app.game_number = app.play.play().game_index() + 1;
-        app.log.push(Message::plain(format!(
+        app.log.push(LogLine::plain(format!(
             "Match seed {} resumed: game {}, games won: {}.",
             app.seed,
             app.game_number,
@@ -316,8 +311,7 @@ impl App {
             pegging_claim: None,
             claim: String::new(),
             ending: None,
-            log: Vec::new(),
-            log_back: 0,
+            log: Log::default(),
             record: Vec::new(),
             cursor: 0,
             marked: CardSet::EMPTY,
@@ -346,23 +340,21 @@ impl App {
         self.pending = None;
         self.claim.clear();
         self.ending = None;
-        self.log.clear();
-        self.log_back = 0;
+        self.log = Log::default();
         self.record.clear();
         self.cursor = 0;
         self.marked = CardSet::EMPTY;
         self.overlay = None;
         self.notice = None;
         self.failure = None;
-        self.log.push(Message::plain(format!("A new match, seed {seed}.")));
+        self.log.push(LogLine::plain(format!("A new match, seed {seed}.")));
         self.took(started, 0);
         self.settle();
     }
 
     /// Adds the log's lines for an event.
     fn say(&mut self, event: &Event) {
-        let lines = narrate(event, &self.perspective).lines;
-        self.log.extend(lines.iter().map(|line| Message::of(line, &self.perspective)));
+        self.log.say(event, &self.perspective);
     }
 
     // ---- What the screen shows ----
@@ -452,15 +444,15 @@ impl App {
 
     /// The message log, oldest first.
     #[must_use]
-    pub fn log(&self) -> &[Message] {
-        &self.log
+    pub fn log(&self) -> &[LogLine] {
+        self.log.lines()
     }
 
     /// How many of the newest messages the log is scrolled back past (0:
     /// the newest are on screen).
     #[must_use]
     pub const fn log_back(&self) -> usize {
-        self.log_back
+        self.log.back()
     }
 
     /// Every event of the match so far, as the person's seat sees it.
@@ -670,11 +662,9 @@ impl App {
             return;
         }
         match key.code {
-            KeyCode::PageUp => {
-                self.log_back = (self.log_back + LOG_PAGE).min(self.log.len().saturating_sub(1));
-            }
-            KeyCode::PageDown => self.log_back = self.log_back.saturating_sub(LOG_PAGE),
-            KeyCode::End => self.log_back = 0,
+            KeyCode::PageUp => self.log.older(),
+            KeyCode::PageDown => self.log.newer(),
+            KeyCode::End => self.log.newest(),
             KeyCode::Char('q' | 'Q') => self.overlay = Some(Overlay::Confirm(Confirm::Quit)),
             KeyCode::Char('r' | 'R') => self.overlay = Some(Overlay::Confirm(Confirm::Restart)),
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Some(Overlay::Help),

@@ -31,7 +31,7 @@
 
 mod app;
 mod drill;
-pub mod narrate;
+pub mod log;
 mod terminal;
 pub mod ui;
 

@@ -29,7 +29,7 @@ pub use cards::face_text;
 pub use table::{HandWidget, PlayWidget};
 
 use crate::app::{App, Confirm, Overlay};
-use crate::narrate::Tone;
+use crate::log::Tone;
 
 /// The smallest terminal the game is drawn in.
 pub const MIN_WIDTH: u16 = 80;

@@ -36,8 +36,8 @@ mod terminal;
 pub mod ui;
 
 pub use app::{
-    App, COUNTED, Confirm, Ending, HUMAN, Options, Overlay, STEP, ShowItem, Stage, THINK,
-    seat_names,
+    App, COUNTED, Ending, HUMAN, Message, Options, Overlay, Question, STEP, Scroll, ShowItem,
+    Stage, THINK, key_message, seat_names,
 };
 pub use crib_ai::{Hint, hint};
 pub use crib_referee::advice::{HintRow, HintText};

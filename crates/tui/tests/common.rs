@@ -16,7 +16,9 @@ pub(crate) fn app(seed: u64, muggins: bool, games_to_win: u32) -> App {
 /// Presses one key, then lets the computer and the count run until the
 /// person is asked again.
 pub(crate) fn press(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+    if let Some(message) = app.key_message(KeyEvent::new(code, KeyModifiers::NONE)) {
+        app.update(message);
+    }
     app.run_until_key();
 }
 

@@ -4,7 +4,7 @@
 use crib_ai::{ExpertPlayer, Strategy};
 use crib_core::{Event, GameConfig, Seat, Side, Skunk};
 use crib_referee::narrate::card_text;
-use crib_tui::{Confirm, HUMAN, Hint, Overlay, STEP, Stage, THINK};
+use crib_tui::{HUMAN, Hint, Message, Overlay, Question, STEP, Stage, THINK};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// The computer's seat at a table of two.
@@ -256,16 +256,19 @@ fn the_count_is_shown_step_by_step() {
     let mut game = app(5, false, 2);
     // Play to the show without letting time pass in it: keys without
     // `run_until_key`, and ticks only for the computer's moves.
-    let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+    let key = |game: &mut crib_tui::App, code| {
+        let message = game.key_message(KeyEvent::new(code, KeyModifiers::NONE)).unwrap();
+        game.update(message);
+    };
     while game.current_show().is_none() {
         match game.stage() {
             Stage::Discard => {
                 for code in [KeyCode::Char('1'), KeyCode::Char('2'), KeyCode::Enter] {
-                    game.handle_key(key(code));
+                    key(&mut game, code);
                 }
             }
-            Stage::Play => game.handle_key(key(KeyCode::Enter)),
-            Stage::Waiting => game.tick(),
+            Stage::Play => key(&mut game, KeyCode::Enter),
+            Stage::Waiting => game.update(Message::Tick),
             stage => panic!("unexpected {stage:?} before the first show"),
         }
     }
@@ -274,12 +277,12 @@ fn the_count_is_shown_step_by_step() {
     assert_eq!(game.wants_tick(), Some(STEP));
     let before = game.board().scores().to_vec();
     for step in 1..=show.steps.len() {
-        game.tick();
+        game.update(Message::Tick);
         assert_eq!(game.current_show().unwrap().revealed, step);
         // The pegs move only when the whole hand is counted.
         assert_eq!(game.board().scores(), before);
     }
-    game.tick();
+    game.update(Message::Tick);
     let pegged_side = side(show.seat).index();
     assert_eq!(
         game.board().scores()[pegged_side],
@@ -390,11 +393,11 @@ fn the_win_chance_key_shows_and_hides_the_figure() {
 fn quitting_asks_first() {
     let mut game = app(42, false, 2);
     press(&mut game, KeyCode::Char('q'));
-    assert_eq!(game.overlay(), Some(&Overlay::Confirm(Confirm::Quit)));
+    assert_eq!(game.overlay(), Some(&Overlay::Question(Question::Quit)));
     assert!(screen(&game, 80, 24).join("\n").contains("Quit the game?"));
     // Another key leaves the question open; n closes it.
     press(&mut game, KeyCode::Char('x'));
-    assert_eq!(game.overlay(), Some(&Overlay::Confirm(Confirm::Quit)));
+    assert_eq!(game.overlay(), Some(&Overlay::Question(Question::Quit)));
     press(&mut game, KeyCode::Char('n'));
     assert_eq!(game.overlay(), None);
     assert!(!game.should_quit());
@@ -405,7 +408,8 @@ fn quitting_asks_first() {
     assert!(game.should_quit());
 
     let mut game = app(42, false, 2);
-    game.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    let control_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    game.update(game.key_message(control_c).unwrap());
     assert!(game.should_quit(), "ctrl-c quits at once");
 }
 

@@ -28,7 +28,7 @@ pub use board::BoardWidget;
 pub use cards::face_text;
 pub use table::{HandWidget, PlayWidget};
 
-use crate::app::{App, Confirm, Overlay};
+use crate::app::{App, Overlay, Question};
 use crate::log::Tone;
 
 /// The smallest terminal the game is drawn in.
@@ -243,10 +243,10 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
     ];
     text.push(Line::raw(""));
     text.push(match app.overlay() {
-        Some(Overlay::Confirm(Confirm::Quit)) => {
+        Some(Overlay::Question(Question::Quit)) => {
             Line::styled("Quit the game? y: quit, n: keep playing", theme::strong())
         }
-        Some(Overlay::Confirm(Confirm::Restart)) => {
+        Some(Overlay::Question(Question::Restart)) => {
             Line::styled("Start a new match? y: restart, n: keep playing", theme::strong())
         }
         _ => Line::raw("q quits."),

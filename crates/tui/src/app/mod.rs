@@ -1,16 +1,18 @@
-//! The game on screen as a state machine, apart from any terminal: keys go
-//! in through [`App::handle_key`], time through [`App::tick`], and the state
-//! to draw comes out through the accessors.
+//! The game on screen in The Elm Architecture: the model ([`App`]), the
+//! messages it takes ([`Message`], one for each thing a key asks, and the
+//! tick of time), and [`App::update`], which takes them. The key map
+//! (`keys`) turns a key into a message in the stage on screen; drawing is
+//! the `ui` module's; the terminal's loop is `terminal`'s. Nothing here
+//! depends on a terminal or a clock: tests send messages, ticks included.
 //!
-//! The truth of the game is a `crib_core` [`Match`]; the person's moves and
-//! the computer's (from an [`Opponent`]) go through the same
-//! [`Match::play_claiming`]. What the screen shows lags the truth on purpose:
-//! the events of each move are queued and presented one by one, so that the
-//! show is counted step by step with the pegs moving as each hand is pegged,
-//! and the computer's moves come at a pace a person can follow. The terminal
-//! loop asks [`App::wants_tick`] how long to wait before the next automatic
-//! step; tests call [`App::tick`] directly, so nothing here depends on a
-//! clock.
+//! The truth of the game is the match at a `crib_referee` [`Table`], where
+//! the person's moves and those of the programs at the other seats (built-in
+//! players or engines, each a [`Sitter`]) are taken alike. What the screen
+//! shows lags the truth on purpose: the events of each move are queued and
+//! presented one by one, so that the show is counted step by step with the
+//! pegs moving as each hand is pegged, and the computer's moves come at a
+//! pace a person can follow. The terminal loop asks [`App::wants_tick`] how
+//! long to wait before the next automatic step.
 //!
 //! With muggins the person counts their own hand and crib. Their count must
 //! be known before the show is pegged, so the move that brings the show is
@@ -20,6 +22,10 @@
 //! muggins for the pegging too, a card the person plays that pegs waits the
 //! same way, on the table but not yet pegged, for the person's count of it.
 
+mod keys;
+mod message;
+mod stage;
+
 use std::collections::VecDeque;
 use std::time::Duration;
 
@@ -27,13 +33,17 @@ use crib_core::{
     Action, Board, Breakdown, BySeat, Card, CardSet, Claims, CountStep, Event, GameConfig,
     GameResult, Phase, Seat, View,
 };
-use crib_referee::advice::{HintText, hint_text, win_chance_text};
+use crib_referee::advice::{hint_text, win_chance_text};
 use crib_referee::narrate::{Perspective, capitalised, card_text};
 use crib_referee::{Dealing, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain};
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::KeyEvent;
 
 use crate::log::{Log, LogLine};
 use crib_ai::{Hint, hint};
+
+pub use keys::key_message;
+pub use message::{Message, Scroll};
+pub use stage::{Overlay, Question, Stage};
 
 /// The person's seat.
 pub const HUMAN: Seat = Seat::ALL[0];
@@ -85,50 +95,6 @@ impl Default for Options {
             win_chance: false,
         }
     }
-}
-
-/// What the person is asked to do, or waits for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stage {
-    /// Choose the cards for the crib: two with two players, else one.
-    Discard,
-    /// Play a card, or say go.
-    Play,
-    /// The computer is to move.
-    Waiting,
-    /// A show is being counted.
-    Show,
-    /// Muggins: the person types the count of their hand or crib, or of
-    /// the card they played (see [`App::pegging_claim`]).
-    Claim,
-    /// The hand is over: enter deals the next.
-    RoundOver,
-    /// A game is won: enter starts the next.
-    GameOver,
-    /// The match is won: enter starts a new match.
-    MatchOver,
-    /// The computer failed; only quitting is left.
-    Failed,
-}
-
-/// What a confirmation asks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Confirm {
-    /// Leave the program.
-    Quit,
-    /// Start a new match.
-    Restart,
-}
-
-/// A window over the table.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Overlay {
-    /// The keys and the rules.
-    Help,
-    /// Advice for the person's move: the expert's facts and their words.
-    Hint(Hint, HintText),
-    /// A question to answer with `y` or `n`.
-    Confirm(Confirm),
 }
 
 /// One show of the round (a hand or the crib) as it is counted on screen.
@@ -584,7 +550,7 @@ impl App {
         }
     }
 
-    /// How long to wait before calling [`App::tick`], if anything is to
+    /// How long to wait before sending [`Message::Tick`], if anything is to
     /// happen without a key: the computer's move or the next step of a
     /// count. Nothing moves while a window is open over the table.
     #[must_use]
@@ -609,7 +575,7 @@ impl App {
 
     /// Takes the next automatic step: one step of the count on screen, or
     /// the computer's move. Does nothing when nothing waits for time.
-    pub fn tick(&mut self) {
+    fn tick(&mut self) {
         if self.overlay.is_some() || self.failure.is_some() || self.pegging_claim.is_some() {
             return;
         }
@@ -645,121 +611,119 @@ impl App {
         }
     }
 
-    // ---- Keys ----
+    // ---- Messages ----
 
-    /// Handles one key.
-    pub fn handle_key(&mut self, key: KeyEvent) {
-        if key.kind == KeyEventKind::Release {
-            return;
+    /// What `key` asks of the game as it is on screen (see
+    /// [`key_message`]).
+    #[must_use]
+    pub fn key_message(&self, key: KeyEvent) -> Option<Message> {
+        key_message(key, self.stage(), self.overlay.as_ref())
+    }
+
+    /// Takes one message: what the person asks, or the passing of time.
+    pub fn update(&mut self, message: Message) {
+        match message {
+            Message::QuitNow => {
+                self.quit = true;
+                return;
+            }
+            Message::Tick => {
+                self.tick();
+                return;
+            }
+            _ => {}
         }
-        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-            self.quit = true;
-            return;
-        }
+        // The notice was about the last key.
         self.notice = None;
-        if let Some(overlay) = self.overlay.take() {
-            self.overlay_key(overlay, key.code);
+        if let Some(window) = self.overlay.take() {
+            self.answer_window(window, message);
             return;
         }
-        match key.code {
-            KeyCode::PageUp => self.log.older(),
-            KeyCode::PageDown => self.log.newer(),
-            KeyCode::End => self.log.newest(),
-            KeyCode::Char('q' | 'Q') => self.overlay = Some(Overlay::Confirm(Confirm::Quit)),
-            KeyCode::Char('r' | 'R') => self.overlay = Some(Overlay::Confirm(Confirm::Restart)),
-            KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Some(Overlay::Help),
-            KeyCode::Char('h' | 'H') => {
-                let nothing = |reason| Hint::Nothing { reason };
-                let advice = match self.stage() {
-                    Stage::Discard | Stage::Play => hint(&self.table, self.seed),
-                    Stage::Claim if self.pegging_claim.is_some() => {
-                        nothing("count what your card pegs yourself: that is muggins")
-                    }
-                    Stage::Claim => nothing("count your cards yourself: that is muggins"),
-                    Stage::Show => nothing("the hands are being counted"),
-                    Stage::Waiting => nothing("the computer is to move"),
-                    Stage::RoundOver => nothing("the hand is over: enter deals the next"),
-                    Stage::GameOver | Stage::MatchOver => nothing("the game is over"),
-                    Stage::Failed => nothing("the game cannot go on"),
-                };
-                let text = hint_text(&advice, &self.perspective);
-                self.overlay = Some(Overlay::Hint(advice, text));
-            }
-            KeyCode::Char('w' | 'W') => self.win_chance = !self.win_chance,
-            code => self.stage_key(code),
+        match message {
+            Message::ScrollLog(Scroll::Older) => self.log.older(),
+            Message::ScrollLog(Scroll::Newer) => self.log.newer(),
+            Message::ScrollLog(Scroll::Newest) => self.log.newest(),
+            Message::Ask(question) => self.overlay = Some(Overlay::Question(question)),
+            Message::Help => self.overlay = Some(Overlay::Help),
+            Message::Hint => self.open_hint(),
+            Message::ToggleWinChance => self.win_chance = !self.win_chance,
+            message => self.at_stage(message),
         }
     }
 
-    fn overlay_key(&mut self, overlay: Overlay, code: KeyCode) {
-        match overlay {
-            Overlay::Confirm(confirm) => match code {
-                KeyCode::Char('y' | 'Y') => match confirm {
-                    Confirm::Quit => self.quit = true,
-                    Confirm::Restart => self.restart(self.seed.wrapping_add(1)),
+    /// The hint for the move at hand, or why there is none.
+    fn open_hint(&mut self) {
+        let nothing = |reason| Hint::Nothing { reason };
+        let advice = match self.stage() {
+            Stage::Discard | Stage::Play => hint(&self.table, self.seed),
+            Stage::Claim if self.pegging_claim.is_some() => {
+                nothing("count what your card pegs yourself: that is muggins")
+            }
+            Stage::Claim => nothing("count your cards yourself: that is muggins"),
+            Stage::Show => nothing("the hands are being counted"),
+            Stage::Waiting => nothing("the computer is to move"),
+            Stage::RoundOver => nothing("the hand is over: enter deals the next"),
+            Stage::GameOver | Stage::MatchOver => nothing("the game is over"),
+            Stage::Failed => nothing("the game cannot go on"),
+        };
+        let text = hint_text(&advice, &self.perspective);
+        self.overlay = Some(Overlay::Hint(advice, text));
+    }
+
+    /// A message while a window is open: a question takes only its answer
+    /// and stays open otherwise; help or a hint closes on any message, and
+    /// a question asked from it opens in its place.
+    fn answer_window(&mut self, window: Overlay, message: Message) {
+        match window {
+            Overlay::Question(question) => match message {
+                Message::Yes => match question {
+                    Question::Quit => self.quit = true,
+                    Question::Restart => self.restart(self.seed.wrapping_add(1)),
                 },
-                KeyCode::Char('n' | 'N') | KeyCode::Esc => {}
-                // Anything else leaves the question open.
-                _ => self.overlay = Some(overlay),
+                Message::No => {}
+                _ => self.overlay = Some(window),
             },
-            // Any key closes help or a hint; q and r go on to their question
-            // so that quitting takes the same keys from anywhere.
-            Overlay::Help | Overlay::Hint(..) => match code {
-                KeyCode::Char('q' | 'Q') => self.overlay = Some(Overlay::Confirm(Confirm::Quit)),
-                KeyCode::Char('r' | 'R') => {
-                    self.overlay = Some(Overlay::Confirm(Confirm::Restart));
+            Overlay::Help | Overlay::Hint(..) => {
+                if let Message::Ask(question) = message {
+                    self.overlay = Some(Overlay::Question(question));
                 }
-                _ => {}
-            },
+            }
         }
     }
 
-    fn stage_key(&mut self, code: KeyCode) {
-        match self.stage() {
-            Stage::Discard => self.discard_key(code),
-            Stage::Play => self.play_key(code),
-            Stage::Claim => self.claim_key(code),
-            Stage::Show | Stage::Waiting => {
-                if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
-                    self.hurry();
-                }
+    /// A message about the move at hand, as the stage takes it.
+    fn at_stage(&mut self, message: Message) {
+        match (self.stage(), message) {
+            (Stage::Discard, message) => self.discarding(message),
+            (Stage::Play, message) => self.playing(message),
+            (Stage::Claim, message) => self.claiming(message),
+            (Stage::Show | Stage::Waiting, Message::Confirm) => self.hurry(),
+            (Stage::RoundOver, Message::Confirm) => {
+                let dealer = self.play.game().dealer();
+                self.attempt_or_fail(dealer, Action::Deal);
             }
-            Stage::RoundOver => {
-                if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
-                    let dealer = self.play.game().dealer();
-                    self.attempt_or_fail(dealer, Action::Deal);
-                }
+            (Stage::GameOver, Message::Confirm) => {
+                self.ending = None;
+                self.settle();
             }
-            Stage::GameOver => {
-                if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
-                    self.ending = None;
-                    self.settle();
-                }
-            }
-            Stage::MatchOver => {
-                if matches!(code, KeyCode::Enter | KeyCode::Char(' ')) {
-                    self.restart(self.seed.wrapping_add(1));
-                }
-            }
-            Stage::Failed => {}
+            (Stage::MatchOver, Message::Confirm) => self.restart(self.seed.wrapping_add(1)),
+            _ => {}
         }
     }
 
-    fn discard_key(&mut self, code: KeyCode) {
+    fn discarding(&mut self, message: Message) {
         let cards = self.hand_cards();
-        match code {
-            KeyCode::Left | KeyCode::Up => self.cursor = self.cursor.saturating_sub(1),
-            KeyCode::Right | KeyCode::Down => {
+        match message {
+            Message::PreviousCard => self.cursor = self.cursor.saturating_sub(1),
+            Message::NextCard => {
                 self.cursor = (self.cursor + 1).min(cards.len().saturating_sub(1));
             }
-            KeyCode::Char(' ') => self.toggle_mark(self.cursor),
-            KeyCode::Char(digit @ '1'..='9') => {
-                let index = digit as usize - '1' as usize;
-                if index < cards.len() {
-                    self.cursor = index;
-                    self.toggle_mark(index);
-                }
+            Message::MarkCard => self.toggle_mark(self.cursor),
+            Message::Choose(index) if index < cards.len() => {
+                self.cursor = index;
+                self.toggle_mark(index);
             }
-            KeyCode::Enter => {
+            Message::Confirm => {
                 let needed = self.table.config.discards();
                 if self.marked.len() == needed {
                     let marked = self.marked;
@@ -790,32 +754,29 @@ impl App {
         }
     }
 
-    fn play_key(&mut self, code: KeyCode) {
+    fn playing(&mut self, message: Message) {
         let cards = self.hand_cards();
         let unplayed: Vec<usize> =
             (0..cards.len()).filter(|&i| self.table.hand.contains(cards[i])).collect();
-        match code {
-            KeyCode::Left | KeyCode::Up => {
+        match message {
+            Message::PreviousCard => {
                 if let Some(&index) = unplayed.iter().rev().find(|&&i| i < self.cursor) {
                     self.cursor = index;
                 }
             }
-            KeyCode::Right | KeyCode::Down => {
+            Message::NextCard => {
                 if let Some(&index) = unplayed.iter().find(|&&i| i > self.cursor) {
                     self.cursor = index;
                 }
             }
-            KeyCode::Char(digit @ '1'..='9') => {
-                let index = digit as usize - '1' as usize;
-                match cards.get(index) {
-                    Some(&card) if !self.table.hand.contains(card) => {
-                        self.notice = Some(format!("You have played {} already.", card_text(card)));
-                    }
-                    Some(_) => self.cursor = index,
-                    None => {}
+            Message::Choose(index) => match cards.get(index) {
+                Some(&card) if !self.table.hand.contains(card) => {
+                    self.notice = Some(format!("You have played {} already.", card_text(card)));
                 }
-            }
-            KeyCode::Enter | KeyCode::Char(' ') => {
+                Some(_) => self.cursor = index,
+                None => {}
+            },
+            Message::Confirm => {
                 if self.table.playable().is_empty() {
                     self.attempt_or_fail(HUMAN, Action::Go);
                     return;
@@ -830,7 +791,7 @@ impl App {
                     self.attempt_or_fail(HUMAN, Action::Play(card));
                 }
             }
-            KeyCode::Char('g' | 'G') => {
+            Message::SayGo => {
                 if self.table.playable().is_empty() {
                     self.attempt_or_fail(HUMAN, Action::Go);
                 } else {
@@ -841,13 +802,15 @@ impl App {
         }
     }
 
-    fn claim_key(&mut self, code: KeyCode) {
-        match code {
-            KeyCode::Char(digit @ '0'..='9') if self.claim.len() < 2 => self.claim.push(digit),
-            KeyCode::Backspace => {
+    fn claiming(&mut self, message: Message) {
+        match message {
+            Message::Digit(digit) if digit <= 9 && self.claim.len() < 2 => {
+                self.claim.push(char::from(b'0' + digit));
+            }
+            Message::Backspace => {
                 self.claim.pop();
             }
-            KeyCode::Enter => match self.claim.parse::<u8>() {
+            Message::Confirm => match self.claim.parse::<u8>() {
                 Ok(points) if points <= MAX_CLAIM => self.submit_claim(points),
                 Ok(_) => {
                     self.notice = Some(format!("No show makes more than {MAX_CLAIM}."));

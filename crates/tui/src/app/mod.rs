@@ -24,14 +24,14 @@
 
 mod keys;
 mod message;
+mod pacing;
 mod stage;
 
-use std::collections::VecDeque;
 use std::time::Duration;
 
 use crib_core::{
-    Action, Board, Breakdown, BySeat, Card, CardSet, Claims, CountStep, Event, GameConfig,
-    GameResult, Phase, Seat, View,
+    Action, Board, Breakdown, BySeat, Card, CardSet, Claims, Event, GameConfig, GameResult, Phase,
+    Seat, View,
 };
 use crib_referee::advice::{hint_text, win_chance_text};
 use crib_referee::narrate::{Perspective, capitalised, card_text};
@@ -40,23 +40,15 @@ use crossterm::event::KeyEvent;
 
 use crate::log::{Log, LogLine};
 use crib_ai::{Hint, hint};
+use pacing::{Beat, Pacing};
 
 pub use keys::key_message;
 pub use message::{Message, Scroll};
+pub use pacing::{COUNTED, STEP, ShowItem, THINK};
 pub use stage::{Overlay, Question, Stage};
 
 /// The person's seat.
 pub const HUMAN: Seat = Seat::ALL[0];
-
-/// How long the computer seems to think before a move.
-pub const THINK: Duration = Duration::from_millis(700);
-
-/// The pause between two steps of a count.
-pub const STEP: Duration = Duration::from_millis(450);
-
-/// The pause after a hand is counted, before it is pegged and the next one
-/// starts.
-pub const COUNTED: Duration = Duration::from_millis(900);
 
 /// The most points a show can make, and so the longest count a person types.
 const MAX_CLAIM: u8 = 29;
@@ -94,36 +86,6 @@ impl Default for Options {
             auto_go: true,
             win_chance: false,
         }
-    }
-}
-
-/// One show of the round (a hand or the crib) as it is counted on screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShowItem {
-    /// The seat that shows.
-    pub seat: Seat,
-    /// Whether it is the crib.
-    pub crib: bool,
-    /// The true count.
-    pub breakdown: Breakdown,
-    /// The count step by step.
-    pub steps: Vec<CountStep>,
-    /// How many steps are on screen.
-    pub revealed: usize,
-    /// What the person claimed, with muggins.
-    pub claimed: Option<u8>,
-    /// Whether the person is still to type their count.
-    pub awaiting_claim: bool,
-    /// Whether the show is counted and pegged.
-    pub done: bool,
-}
-
-impl ShowItem {
-    /// The points pegged for this show by its seat.
-    #[must_use]
-    pub fn pegged(&self) -> u8 {
-        let total = self.breakdown.total();
-        self.claimed.map_or(total, |claimed| claimed.min(total))
     }
 }
 
@@ -165,8 +127,8 @@ pub struct App {
     games: Vec<u32>,
     /// The number of the game on the table, from 1.
     game_number: u32,
-    queue: VecDeque<Event>,
-    shows: Vec<ShowItem>,
+    /// The events yet to present and the shows as counted on screen.
+    pacing: Pacing,
     pending: Option<Pending>,
     /// The card the person played and the count with it, while they say
     /// what it pegs (muggins for the pegging).
@@ -271,8 +233,7 @@ impl App {
             board: Board::new(config),
             games: vec![0; usize::from(config.sides())],
             game_number: 1,
-            queue: VecDeque::new(),
-            shows: Vec::new(),
+            pacing: Pacing::default(),
             pending: None,
             pegging_claim: None,
             claim: String::new(),
@@ -301,8 +262,7 @@ impl App {
         self.board = Board::new(self.play.config());
         self.games = vec![0; usize::from(self.play.config().sides())];
         self.game_number = 1;
-        self.queue.clear();
-        self.shows.clear();
+        self.pacing = Pacing::default();
         self.pending = None;
         self.claim.clear();
         self.ending = None;
@@ -430,13 +390,13 @@ impl App {
     /// The shows of the round counted so far (empty before the show).
     #[must_use]
     pub fn shows(&self) -> &[ShowItem] {
-        &self.shows
+        self.pacing.shows()
     }
 
     /// The show being counted now.
     #[must_use]
     pub fn current_show(&self) -> Option<&ShowItem> {
-        self.shows.iter().find(|item| !item.done)
+        self.pacing.current_show()
     }
 
     /// What the person has typed of their count (muggins).
@@ -561,14 +521,7 @@ impl App {
         if self.pegging_claim.is_some() {
             return None;
         }
-        if let Some(item) = self.current_show() {
-            return match (item.awaiting_claim, item.revealed < item.steps.len()) {
-                (true, _) => None,
-                (false, true) => Some(STEP),
-                (false, false) => Some(COUNTED),
-            };
-        }
-        self.computer_to_act().then_some(THINK)
+        self.pacing.wants_tick(self.computer_to_act())
     }
 
     // ---- Time ----
@@ -579,22 +532,17 @@ impl App {
         if self.overlay.is_some() || self.failure.is_some() || self.pegging_claim.is_some() {
             return;
         }
-        if let Some(index) = self.shows.iter().position(|item| !item.done) {
-            let item = &mut self.shows[index];
-            if item.awaiting_claim {
-                return;
-            }
-            if item.revealed < item.steps.len() {
-                item.revealed += 1;
-            } else {
-                self.finish_show(index);
+        match self.pacing.beat() {
+            Beat::Counted(event) => {
+                self.peg(&event);
+                self.say(&event);
                 self.settle();
             }
-            return;
-        }
-        if self.computer_to_act() {
-            self.computer_moves();
-            self.settle();
+            Beat::NoShow if self.computer_to_act() => {
+                self.computer_moves();
+                self.settle();
+            }
+            Beat::NoShow | Beat::AwaitingClaim | Beat::Stepped => {}
         }
     }
 
@@ -825,16 +773,9 @@ impl App {
     /// Enter while the computer thinks or a hand is counted: the rest of
     /// the count at once, or the computer's move now.
     fn hurry(&mut self) {
-        if let Some(item) = self.shows.iter_mut().find(|item| !item.done) {
-            if item.awaiting_claim {
-                return;
-            }
-            if item.revealed < item.steps.len() {
-                item.revealed = item.steps.len();
-                return;
-            }
+        if !self.pacing.hurry() {
+            self.tick();
         }
-        self.tick();
     }
 
     // ---- Moves ----
@@ -887,7 +828,7 @@ impl App {
         // The copy holds the game as the move leaves it, even when the move
         // won the game and the match has already set up the next one.
         self.table = next.view(HUMAN);
-        self.queue.extend(events.iter().skip(skip).map(|event| event.for_seat(HUMAN)));
+        self.pacing.queue(events.iter().skip(skip).map(|event| event.for_seat(HUMAN)));
         Ok(())
     }
 
@@ -897,7 +838,7 @@ impl App {
             Ok(events) => {
                 self.commit(&events);
                 self.table = self.play.view(HUMAN);
-                self.queue.extend(events.iter().skip(skip).map(|event| event.for_seat(HUMAN)));
+                self.pacing.queue(events.iter().skip(skip).map(|event| event.for_seat(HUMAN)));
             }
             Err(error) => self.failure = Some(error_chain(&error)),
         }
@@ -914,7 +855,7 @@ impl App {
     fn computer_to_act(&self) -> bool {
         self.pending.is_none()
             && self.ending.is_none()
-            && self.queue.is_empty()
+            && self.pacing.presented_all()
             && self.play.program_due().is_some()
     }
 
@@ -965,16 +906,13 @@ impl App {
             self.settle();
             return;
         }
-        let Some(item) = self.shows.iter_mut().find(|item| !item.done) else { return };
-        let claims = if item.crib {
+        let Some(crib) = self.pacing.claim_show(points) else { return };
+        let claims = if crib {
             pending.claims.with_crib(points)
         } else {
             pending.claims.with_hand(HUMAN, points)
         };
-        item.claimed = Some(points);
-        item.awaiting_claim = false;
         self.claim.clear();
-        self.queue.clear();
         if let Err(error) = self.attempt(pending.seat, pending.action, claims, pending.presented) {
             // The move was legal a moment ago on the same game; a refusal
             // now is a fault of this program, shown rather than hidden.
@@ -988,11 +926,8 @@ impl App {
     /// Presents queued events until one needs time or a key; deals the
     /// first hand of a new game.
     fn settle(&mut self) {
-        while self.failure.is_none()
-            && self.ending.is_none()
-            && self.shows.iter().all(|item| item.done)
-        {
-            if let Some(event) = self.queue.pop_front() {
+        while self.failure.is_none() && self.ending.is_none() && self.current_show().is_none() {
+            if let Some(event) = self.pacing.next_event() {
                 self.present(event);
                 continue;
             }
@@ -1039,12 +974,12 @@ impl App {
             Event::NewGame { game, .. } => {
                 self.board = Board::new(self.play.config());
                 self.table = self.play.view(HUMAN);
-                self.shows.clear();
+                self.pacing.clear_shows();
                 self.game_number = game + 1;
                 self.say(&event);
             }
             Event::Dealt { .. } => {
-                self.shows.clear();
+                self.pacing.clear_shows();
                 self.marked = CardSet::EMPTY;
                 self.cursor = 0;
                 self.say(&event);
@@ -1072,37 +1007,11 @@ impl App {
         }
     }
 
+    /// A show to count on screen: the person's, with muggins, waits for
+    /// their count.
     fn begin_show(&mut self, seat: Seat, crib: bool, breakdown: &Breakdown, claimed: Option<u8>) {
         let awaiting_claim = claimed.is_none() && self.pending.is_some() && seat == HUMAN;
-        self.shows.push(ShowItem {
-            seat,
-            crib,
-            breakdown: breakdown.clone(),
-            steps: breakdown.steps(),
-            revealed: 0,
-            claimed,
-            awaiting_claim,
-            done: false,
-        });
-    }
-
-    fn finish_show(&mut self, index: usize) {
-        let Some(item) = self.shows.get_mut(index) else { return };
-        item.done = true;
-        let event = match item.claimed {
-            Some(claimed) => Event::Claimed {
-                seat: item.seat,
-                crib: item.crib,
-                breakdown: item.breakdown.clone(),
-                claimed,
-            },
-            None if item.crib => {
-                Event::CribShown { dealer: item.seat, breakdown: item.breakdown.clone() }
-            }
-            None => Event::Shown { seat: item.seat, breakdown: item.breakdown.clone() },
-        };
-        self.peg(&event);
-        self.say(&event);
+        self.pacing.begin_show(seat, crib, breakdown, claimed, awaiting_claim);
     }
 
     /// Keeps the chosen card on a card the person can use: in the play, the

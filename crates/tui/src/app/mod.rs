@@ -22,6 +22,7 @@
 //! muggins for the pegging too, a card the person plays that pegs waits the
 //! same way, on the table but not yet pegged, for the person's count of it.
 
+mod claims;
 mod keys;
 mod message;
 mod pacing;
@@ -39,6 +40,7 @@ use crib_referee::{Dealing, Recorder, Sitter, Table, TableError, TableSetup, Tak
 use crossterm::event::KeyEvent;
 
 use crate::log::{Log, LogLine};
+use claims::{Hold, Muggins, Pending};
 use crib_ai::{Hint, hint};
 use pacing::{Beat, Pacing};
 
@@ -49,9 +51,6 @@ pub use stage::{Overlay, Question, Stage};
 
 /// The person's seat.
 pub const HUMAN: Seat = Seat::ALL[0];
-
-/// The most points a show can make, and so the longest count a person types.
-const MAX_CLAIM: u8 = 29;
 
 /// How a match is set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,17 +97,6 @@ pub struct Ending {
     pub match_won: bool,
 }
 
-/// A move tried on a copy of the game and not yet taken, while the person
-/// counts a show it brings (muggins).
-#[derive(Clone, Copy, Debug)]
-struct Pending {
-    seat: Seat,
-    action: Action,
-    claims: Claims,
-    /// The events of the move already presented.
-    presented: usize,
-}
-
 /// The whole state of the game on screen.
 pub struct App {
     options: Options,
@@ -129,11 +117,9 @@ pub struct App {
     game_number: u32,
     /// The events yet to present and the shows as counted on screen.
     pacing: Pacing,
-    pending: Option<Pending>,
     /// The card the person played and the count with it, while they say
     /// what it pegs (muggins for the pegging).
-    pegging_claim: Option<(Card, u8)>,
-    claim: String,
+    muggins: Muggins,
     ending: Option<Ending>,
     log: Log,
     record: Vec<Event>,
@@ -234,9 +220,7 @@ impl App {
             games: vec![0; usize::from(config.sides())],
             game_number: 1,
             pacing: Pacing::default(),
-            pending: None,
-            pegging_claim: None,
-            claim: String::new(),
+            muggins: Muggins::new(options.muggins, options.muggins_pegging),
             ending: None,
             log: Log::default(),
             record: Vec::new(),
@@ -263,8 +247,7 @@ impl App {
         self.games = vec![0; usize::from(self.play.config().sides())];
         self.game_number = 1;
         self.pacing = Pacing::default();
-        self.pending = None;
-        self.claim.clear();
+        self.muggins.restart();
         self.ending = None;
         self.log = Log::default();
         self.record.clear();
@@ -402,14 +385,14 @@ impl App {
     /// What the person has typed of their count (muggins).
     #[must_use]
     pub fn claim_input(&self) -> &str {
-        &self.claim
+        self.muggins.typed()
     }
 
     /// The card the person played and the count with it, while they type
     /// what it pegs ([`Stage::Claim`] with muggins for the pegging).
     #[must_use]
     pub const fn pegging_claim(&self) -> Option<(Card, u8)> {
-        self.pegging_claim
+        self.muggins.pegging_claim()
     }
 
     /// The game just won, while the person has not gone on.
@@ -496,7 +479,7 @@ impl App {
         if let Some(ending) = &self.ending {
             return if ending.match_won { Stage::MatchOver } else { Stage::GameOver };
         }
-        if self.pegging_claim.is_some() {
+        if self.pegging_claim().is_some() {
             return Stage::Claim;
         }
         if let Some(item) = self.current_show() {
@@ -518,7 +501,7 @@ impl App {
         if self.overlay.is_some() || self.failure.is_some() || self.quit {
             return None;
         }
-        if self.pegging_claim.is_some() {
+        if self.pegging_claim().is_some() {
             return None;
         }
         self.pacing.wants_tick(self.computer_to_act())
@@ -529,7 +512,7 @@ impl App {
     /// Takes the next automatic step: one step of the count on screen, or
     /// the computer's move. Does nothing when nothing waits for time.
     fn tick(&mut self) {
-        if self.overlay.is_some() || self.failure.is_some() || self.pegging_claim.is_some() {
+        if self.overlay.is_some() || self.failure.is_some() || self.pegging_claim().is_some() {
             return;
         }
         match self.pacing.beat() {
@@ -604,7 +587,7 @@ impl App {
         let nothing = |reason| Hint::Nothing { reason };
         let advice = match self.stage() {
             Stage::Discard | Stage::Play => hint(&self.table, self.seed),
-            Stage::Claim if self.pegging_claim.is_some() => {
+            Stage::Claim if self.pegging_claim().is_some() => {
                 nothing("count what your card pegs yourself: that is muggins")
             }
             Stage::Claim => nothing("count your cards yourself: that is muggins"),
@@ -752,19 +735,11 @@ impl App {
 
     fn claiming(&mut self, message: Message) {
         match message {
-            Message::Digit(digit) if digit <= 9 && self.claim.len() < 2 => {
-                self.claim.push(char::from(b'0' + digit));
-            }
-            Message::Backspace => {
-                self.claim.pop();
-            }
-            Message::Confirm => match self.claim.parse::<u8>() {
-                Ok(points) if points <= MAX_CLAIM => self.submit_claim(points),
-                Ok(_) => {
-                    self.notice = Some(format!("No show makes more than {MAX_CLAIM}."));
-                    self.claim.clear();
-                }
-                Err(_) => self.notice = Some("Type your count, then enter.".to_owned()),
+            Message::Digit(digit) => self.muggins.type_digit(digit),
+            Message::Backspace => self.muggins.rub_out(),
+            Message::Confirm => match self.muggins.count() {
+                Ok(points) => self.submit_claim(points),
+                Err(notice) => self.notice = Some(notice),
             },
             _ => {}
         }
@@ -802,28 +777,26 @@ impl App {
         skip: usize,
     ) -> Result<(), TableError> {
         let (next, preview) = self.play.preview(seat, action, claims)?;
-        if let Some(played) = self.pegging_to_claim(seat, claims, &preview) {
-            // Nothing is presented until the person says what the card
-            // pegs; the table shows the card played.
-            self.pending = Some(Pending { seat, action, claims, presented: skip });
-            self.pegging_claim = Some(played);
-            self.table = next.view(HUMAN);
-            return Ok(());
-        }
-        let events = if self.options.muggins && preview.iter().any(awaits_claim) {
-            self.pending = Some(Pending { seat, action, claims, presented: skip });
-            preview
-        } else {
-            self.pending = None;
-            let events = if action == Action::Deal {
-                self.play.deal()?
-            } else if seat == HUMAN {
-                self.play.act(seat, action, claims)?
-            } else {
-                self.play.take_chosen(seat, action, claims)?
-            };
-            self.commit(&events);
-            events
+        let pending = Pending { seat, action, claims, presented: skip };
+        let events = match self.muggins.hold(pending, &preview) {
+            Hold::Pegging => {
+                // Nothing is presented until the person says what the card
+                // pegs; the table shows the card played.
+                self.table = next.view(HUMAN);
+                return Ok(());
+            }
+            Hold::Show => preview,
+            Hold::Take => {
+                let events = if action == Action::Deal {
+                    self.play.deal()?
+                } else if seat == HUMAN {
+                    self.play.act(seat, action, claims)?
+                } else {
+                    self.play.take_chosen(seat, action, claims)?
+                };
+                self.commit(&events);
+                events
+            }
         };
         // The copy holds the game as the move leaves it, even when the move
         // won the game and the match has already set up the next one.
@@ -853,7 +826,7 @@ impl App {
     }
 
     fn computer_to_act(&self) -> bool {
-        self.pending.is_none()
+        !self.muggins.holding()
             && self.ending.is_none()
             && self.pacing.presented_all()
             && self.play.program_due().is_some()
@@ -871,48 +844,21 @@ impl App {
         }
     }
 
-    /// The card and count of the person's play that pegs, when they count
-    /// their own pegging and have not yet said what it pegs.
-    fn pegging_to_claim(
-        &self,
-        seat: Seat,
-        claims: Claims,
-        preview: &[Event],
-    ) -> Option<(Card, u8)> {
-        if !(self.options.muggins && self.options.muggins_pegging)
-            || seat != HUMAN
-            || claims.pegging().is_some()
-        {
-            return None;
-        }
-        match preview.first() {
-            Some(Event::Played { card, count, points, .. }) if !points.is_empty() => {
-                Some((*card, *count))
-            }
-            _ => None,
-        }
-    }
-
+    /// The person's count of what the move held back waits for: what
+    /// their card pegs, or their show. The move is tried again with it.
     fn submit_claim(&mut self, points: u8) {
-        let Some(pending) = self.pending else { return };
-        if self.pegging_claim.take().is_some() {
-            self.claim.clear();
-            let claims = pending.claims.with_pegging(points);
-            if let Err(error) =
-                self.attempt(pending.seat, pending.action, claims, pending.presented)
-            {
-                self.failure = Some(format!("the move {} was refused: {error}", pending.action));
-            }
-            self.settle();
-            return;
-        }
-        let Some(crib) = self.pacing.claim_show(points) else { return };
-        let claims = if crib {
-            pending.claims.with_crib(points)
+        let Some(pending) = self.muggins.pending() else { return };
+        let claims = if self.pegging_claim().is_some() {
+            pending.claims.with_pegging(points)
         } else {
-            pending.claims.with_hand(HUMAN, points)
+            let Some(crib) = self.pacing.claim_show(points) else { return };
+            if crib {
+                pending.claims.with_crib(points)
+            } else {
+                pending.claims.with_hand(HUMAN, points)
+            }
         };
-        self.claim.clear();
+        self.muggins.answered();
         if let Err(error) = self.attempt(pending.seat, pending.action, claims, pending.presented) {
             // The move was legal a moment ago on the same game; a refusal
             // now is a fault of this program, shown rather than hidden.
@@ -932,7 +878,7 @@ impl App {
                 continue;
             }
             let game = self.play.game();
-            if self.pending.is_none()
+            if !self.muggins.holding()
                 && game.phase() == Phase::Deal
                 && game.round() == 0
                 && self.play.play().winner().is_none()
@@ -945,7 +891,7 @@ impl App {
             }
             // The person's go, said for them: the log shows it as theirs.
             if self.options.auto_go
-                && self.pending.is_none()
+                && !self.muggins.holding()
                 && self.stage() == Stage::Play
                 && self.table.playable().is_empty()
             {
@@ -960,9 +906,7 @@ impl App {
     }
 
     fn present(&mut self, event: Event) {
-        if let Some(pending) = &mut self.pending {
-            pending.presented += 1;
-        }
+        self.muggins.presented_one();
         match &event {
             Event::Shown { seat, breakdown } => self.begin_show(*seat, false, breakdown, None),
             Event::CribShown { dealer, breakdown } => {
@@ -1010,7 +954,7 @@ impl App {
     /// A show to count on screen: the person's, with muggins, waits for
     /// their count.
     fn begin_show(&mut self, seat: Seat, crib: bool, breakdown: &Breakdown, claimed: Option<u8>) {
-        let awaiting_claim = claimed.is_none() && self.pending.is_some() && seat == HUMAN;
+        let awaiting_claim = claimed.is_none() && self.muggins.holding() && seat == HUMAN;
         self.pacing.begin_show(seat, crib, breakdown, claimed, awaiting_claim);
     }
 
@@ -1062,12 +1006,6 @@ pub fn seat_names(config: GameConfig) -> BySeat<String> {
         _ => &["you", "West", "North", "East"],
     };
     BySeat::new(config, |seat| names.get(seat.index()).copied().unwrap_or("someone").to_owned())
-}
-
-/// Whether an event is the person's show counted without their claim: with
-/// muggins they must count it first.
-fn awaits_claim(event: &Event) -> bool {
-    matches!(event, Event::Shown { seat: HUMAN, .. } | Event::CribShown { dealer: HUMAN, .. })
 }
 
 /// "one card", "two cards".

@@ -21,7 +21,7 @@ use crib_referee::narrate;
 use crib_store::{DrillAnswer, DrillPlace, DrillRecord, StoreError};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::ME;
+use crate::app::ME;
 
 /// What a drill deals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -36,14 +36,10 @@ mod terminal;
 pub mod ui;
 
 pub use app::{
-    App, COUNTED, Ending, HUMAN, Message, Options, Overlay, Question, STEP, Scroll, ShowItem,
+    App, COUNTED, Ending, HUMAN, ME, Message, Options, Overlay, Question, STEP, Scroll, ShowItem,
     Stage, THINK, key_message, seat_names,
 };
 pub use crib_ai::{Hint, hint};
 pub use crib_referee::advice::{HintRow, HintText};
-
-/// The name the person at the terminal plays and is saved under: what
-/// `crib stats me` looks for.
-pub const ME: &str = "me";
 pub use drill::{Drill, DrillOptions, DrillRecorder, DrillStage, Graded};
 pub use terminal::{TuiError, require_terminal, run, run_drill};

@@ -8,8 +8,7 @@
 
 use crib_core::{Action, Card, Claims, Event, Seat};
 
-/// The person's seat: the only one whose counts are typed.
-const PERSON: Seat = Seat::ALL[0];
+use crate::app::setup::HUMAN;
 
 /// The most points a show can make, and so the longest count a person types.
 const MAX_CLAIM: u8 = 29;
@@ -110,7 +109,7 @@ impl Muggins {
     /// The card and count of the person's play that pegs, when they count
     /// their own pegging and have not yet said what it pegs.
     fn pegging_to_claim(&self, pending: &Pending, preview: &[Event]) -> Option<(Card, u8)> {
-        if !self.pegging || pending.seat != PERSON || pending.claims.pegging().is_some() {
+        if !self.pegging || pending.seat != HUMAN || pending.claims.pegging().is_some() {
             return None;
         }
         match preview.first() {
@@ -170,7 +169,7 @@ impl Muggins {
 /// Whether an event is the person's show counted without their claim: with
 /// muggins they must count it first.
 fn awaits_claim(event: &Event) -> bool {
-    matches!(event, Event::Shown { seat: PERSON, .. } | Event::CribShown { dealer: PERSON, .. })
+    matches!(event, Event::Shown { seat: HUMAN, .. } | Event::CribShown { dealer: HUMAN, .. })
 }
 
 #[cfg(test)]
@@ -186,11 +185,11 @@ mod tests {
 
     /// The person plays 8♠ on a 7♥: fifteen two.
     fn fifteen_two() -> Event {
-        let mut pegging = Pegging::new(GameConfig::default(), PERSON).expect("a pegging");
+        let mut pegging = Pegging::new(GameConfig::default(), HUMAN).expect("a pegging");
         pegging.play(COMPUTER, card("7H")).expect("the lead");
-        let play = pegging.play(PERSON, card("8S")).expect("the reply");
+        let play = pegging.play(HUMAN, card("8S")).expect("the reply");
         Event::Played {
-            seat: PERSON,
+            seat: HUMAN,
             card: card("8S"),
             count: 15,
             points: play.points,
@@ -201,7 +200,7 @@ mod tests {
     fn persons_show() -> Event {
         let cards = parse_cards("5H 5S JD 4C 6C").expect("cards");
         let breakdown = Show::from_five(&cards).expect("a show").breakdown(Rules::Hand);
-        Event::Shown { seat: PERSON, breakdown }
+        Event::Shown { seat: HUMAN, breakdown }
     }
 
     fn move_of(seat: Seat, claims: Claims) -> Pending {
@@ -214,12 +213,12 @@ mod tests {
         let show = [Event::Go { seat: COMPUTER, point_to: None }, persons_show()];
         // Without muggins every move is taken at once.
         let mut off = Muggins::new(false, true);
-        assert_eq!(off.hold(move_of(PERSON, Claims::NONE), &play), Hold::Take);
-        assert_eq!(off.hold(move_of(PERSON, Claims::NONE), &show), Hold::Take);
+        assert_eq!(off.hold(move_of(HUMAN, Claims::NONE), &play), Hold::Take);
+        assert_eq!(off.hold(move_of(HUMAN, Claims::NONE), &show), Hold::Take);
         assert!(!off.holding());
         // With muggins for the shows only, the person's show waits.
         let mut shows = Muggins::new(true, false);
-        assert_eq!(shows.hold(move_of(PERSON, Claims::NONE), &play), Hold::Take);
+        assert_eq!(shows.hold(move_of(HUMAN, Claims::NONE), &play), Hold::Take);
         assert_eq!(shows.hold(move_of(COMPUTER, Claims::NONE), &show), Hold::Show);
         assert!(shows.holding());
         assert_eq!(shows.pegging_claim(), None);
@@ -228,22 +227,22 @@ mod tests {
         let mut pegging = Muggins::new(true, true);
         assert_eq!(pegging.hold(move_of(COMPUTER, Claims::NONE), &play), Hold::Take);
         assert!(!pegging.holding());
-        assert_eq!(pegging.hold(move_of(PERSON, Claims::NONE), &play), Hold::Pegging);
+        assert_eq!(pegging.hold(move_of(HUMAN, Claims::NONE), &play), Hold::Pegging);
         assert_eq!(pegging.pegging_claim(), Some((card("8S"), 15)));
         pegging.presented_one();
         assert_eq!(pegging.pending().map(|held| held.presented), Some(1));
         pegging.answered();
         assert_eq!(pegging.pegging_claim(), None);
         let claimed = Claims::NONE.with_pegging(2);
-        assert_eq!(pegging.hold(move_of(PERSON, claimed), &play), Hold::Take);
+        assert_eq!(pegging.hold(move_of(HUMAN, claimed), &play), Hold::Take);
         let nothing = Event::Played {
-            seat: PERSON,
+            seat: HUMAN,
             card: card("8S"),
             count: 15,
             points: PegPoints::NONE,
             claimed: None,
         };
-        assert_eq!(pegging.hold(move_of(PERSON, Claims::NONE), &[nothing]), Hold::Take);
+        assert_eq!(pegging.hold(move_of(HUMAN, Claims::NONE), &[nothing]), Hold::Take);
     }
 
     #[test]

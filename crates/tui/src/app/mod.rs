@@ -22,71 +22,37 @@
 //! muggins for the pegging too, a card the person plays that pegs waits the
 //! same way, on the table but not yet pegged, for the person's count of it.
 
+mod choice;
 mod claims;
 mod keys;
 mod message;
 mod pacing;
+mod setup;
 mod stage;
 
 use std::time::Duration;
 
 use crib_core::{
-    Action, Board, Breakdown, BySeat, Card, CardSet, Claims, Event, GameConfig, GameResult, Phase,
-    Seat, View,
+    Action, Board, Breakdown, Card, CardSet, Claims, Event, GameResult, Phase, Seat, View,
 };
 use crib_referee::advice::{hint_text, win_chance_text};
-use crib_referee::narrate::{Perspective, capitalised, card_text};
-use crib_referee::{Dealing, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain};
+use crib_referee::narrate::{Perspective, card_text};
+use crib_referee::{Dealing, Recorder, Sitter, Table, TableError, Taken, error_chain};
 use crossterm::event::KeyEvent;
 
 use crate::log::{Log, LogLine};
+use choice::{Choice, hand_cards};
 use claims::{Hold, Muggins, Pending};
 use crib_ai::{Hint, hint};
 use pacing::{Beat, Pacing};
+use setup::{seats, setup};
 
+pub(crate) use choice::cards_words;
 pub use keys::key_message;
 pub use message::{Message, Scroll};
 pub use pacing::{COUNTED, STEP, ShowItem, THINK};
+pub use setup::{HUMAN, ME, Options, seat_names};
 pub use stage::{Overlay, Question, Stage};
-
-/// The person's seat.
-pub const HUMAN: Seat = Seat::ALL[0];
-
-/// How a match is set up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// The seed of the match: the cut for the deal and every deck.
-    pub seed: u64,
-    /// Whether the person counts their own hand and crib (muggins).
-    pub muggins: bool,
-    /// Whether, with muggins, the person also counts what each card they
-    /// play pegs.
-    pub muggins_pegging: bool,
-    /// The games a side must win to win the match (at least 1).
-    pub games_to_win: u32,
-    /// The players (2, 3 or 4, the person at seat 0) and the target.
-    pub config: GameConfig,
-    /// Whether the person's go is said for them when no card they hold
-    /// fits (on unless they ask otherwise).
-    pub auto_go: bool,
-    /// Whether the chance of winning is shown from the start (`w` turns
-    /// it on and off).
-    pub win_chance: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            seed: 0,
-            muggins: false,
-            muggins_pegging: false,
-            games_to_win: 2,
-            config: GameConfig::default(),
-            auto_go: true,
-            win_chance: false,
-        }
-    }
-}
 
 /// A game won, waiting for the person to go on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,8 +89,8 @@ pub struct App {
     ending: Option<Ending>,
     log: Log,
     record: Vec<Event>,
-    cursor: usize,
-    marked: CardSet,
+    /// The chosen card and those marked for the crib.
+    choice: Choice,
     overlay: Option<Overlay>,
     notice: Option<String>,
     failure: Option<String>,
@@ -224,8 +190,7 @@ impl App {
             ending: None,
             log: Log::default(),
             record: Vec::new(),
-            cursor: 0,
-            marked: CardSet::EMPTY,
+            choice: Choice::default(),
             overlay: None,
             notice: None,
             failure: None,
@@ -251,8 +216,7 @@ impl App {
         self.ending = None;
         self.log = Log::default();
         self.record.clear();
-        self.cursor = 0;
-        self.marked = CardSet::EMPTY;
+        self.choice = Choice::default();
         self.overlay = None;
         self.notice = None;
         self.failure = None;
@@ -450,24 +414,19 @@ impl App {
     /// discarding, then the four kept (played ones included).
     #[must_use]
     pub fn hand_cards(&self) -> Vec<Card> {
-        let table = &self.table;
-        // Before the discard nothing is kept yet; after it the kept four
-        // stay in place through the play and the show.
-        let dealt = table.phase == Phase::Discard && !table.has_discarded(HUMAN);
-        let cards = if dealt || table.kept.is_empty() { table.hand } else { table.kept };
-        cards.iter().collect()
+        hand_cards(&self.table)
     }
 
     /// The position of the chosen card in [`App::hand_cards`].
     #[must_use]
     pub const fn cursor(&self) -> usize {
-        self.cursor
+        self.choice.cursor()
     }
 
     /// The cards marked for the crib.
     #[must_use]
     pub const fn marked(&self) -> CardSet {
-        self.marked
+        self.choice.marked()
     }
 
     /// What the person is asked to do now.
@@ -624,125 +583,91 @@ impl App {
 
     /// A message about the move at hand, as the stage takes it.
     fn at_stage(&mut self, message: Message) {
-        match (self.stage(), message) {
-            (Stage::Discard, message) => self.discarding(message),
-            (Stage::Play, message) => self.playing(message),
-            (Stage::Claim, message) => self.claiming(message),
-            (Stage::Show | Stage::Waiting, Message::Confirm) => self.hurry(),
+        let stage = self.stage();
+        let told = match (stage, message) {
+            (Stage::Discard | Stage::Play, Message::PreviousCard) => {
+                self.choice.previous(&self.table, stage);
+                Ok(())
+            }
+            (Stage::Discard | Stage::Play, Message::NextCard) => {
+                self.choice.next(&self.table, stage);
+                Ok(())
+            }
+            (Stage::Discard | Stage::Play, Message::Choose(index)) => {
+                self.choice.choose(&self.table, stage, index)
+            }
+            (Stage::Discard, Message::MarkCard) => self.choice.toggle_mark(&self.table),
+            (Stage::Discard, Message::Confirm) => self.give_marked(),
+            (Stage::Play, Message::Confirm) => self.play_chosen(),
+            (Stage::Play, Message::SayGo) => self.say_go(),
+            (Stage::Claim, Message::Digit(digit)) => {
+                self.muggins.type_digit(digit);
+                Ok(())
+            }
+            (Stage::Claim, Message::Backspace) => {
+                self.muggins.rub_out();
+                Ok(())
+            }
+            (Stage::Claim, Message::Confirm) => {
+                self.muggins.count().map(|points| self.submit_claim(points))
+            }
+            (Stage::Show | Stage::Waiting, Message::Confirm) => {
+                self.hurry();
+                Ok(())
+            }
             (Stage::RoundOver, Message::Confirm) => {
                 let dealer = self.play.game().dealer();
                 self.attempt_or_fail(dealer, Action::Deal);
+                Ok(())
             }
             (Stage::GameOver, Message::Confirm) => {
                 self.ending = None;
                 self.settle();
+                Ok(())
             }
-            (Stage::MatchOver, Message::Confirm) => self.restart(self.seed.wrapping_add(1)),
-            _ => {}
+            (Stage::MatchOver, Message::Confirm) => {
+                self.restart(self.seed.wrapping_add(1));
+                Ok(())
+            }
+            _ => Ok(()),
+        };
+        // Why what was asked cannot be done.
+        if let Err(notice) = told {
+            self.notice = Some(notice);
         }
     }
 
-    fn discarding(&mut self, message: Message) {
-        let cards = self.hand_cards();
-        match message {
-            Message::PreviousCard => self.cursor = self.cursor.saturating_sub(1),
-            Message::NextCard => {
-                self.cursor = (self.cursor + 1).min(cards.len().saturating_sub(1));
-            }
-            Message::MarkCard => self.toggle_mark(self.cursor),
-            Message::Choose(index) if index < cards.len() => {
-                self.cursor = index;
-                self.toggle_mark(index);
-            }
-            Message::Confirm => {
-                let needed = self.table.config.discards();
-                if self.marked.len() == needed {
-                    let marked = self.marked;
-                    self.marked = CardSet::EMPTY;
-                    self.attempt_or_fail(HUMAN, Action::Discard(marked));
-                } else {
-                    self.notice = Some(format!(
-                        "Mark {} for the crib first (space marks, or the card's number).",
-                        cards_words(needed)
-                    ));
-                }
-            }
-            _ => {}
-        }
+    /// The marked cards to the crib, when they are as many as it takes.
+    fn give_marked(&mut self) -> Result<(), String> {
+        let marked = self.choice.take_marked(&self.table)?;
+        self.attempt_or_fail(HUMAN, Action::Discard(marked));
+        Ok(())
     }
 
-    fn toggle_mark(&mut self, index: usize) {
-        let Some(&card) = self.hand_cards().get(index) else { return };
-        if self.marked.contains(card) {
-            self.marked.remove(card);
-        } else if self.marked.len() < self.table.config.discards() {
-            self.marked.insert(card);
-        } else {
-            self.notice = Some(match self.table.config.discards() {
-                1 => "One card goes to the crib: unmark it first.".to_owned(),
-                n => format!("{} go to the crib: unmark one first.", capitalised(&cards_words(n))),
-            });
+    /// The chosen card played, if it fits; go, if no card fits.
+    fn play_chosen(&mut self) -> Result<(), String> {
+        if self.table.playable().is_empty() {
+            self.attempt_or_fail(HUMAN, Action::Go);
+            return Ok(());
         }
+        let Some(card) = self.choice.chosen(&self.table) else { return Ok(()) };
+        if !self.table.pegging.fits(card) {
+            return Err(format!(
+                "{} would take the count past 31: choose another card.",
+                card_text(card)
+            ));
+        }
+        self.attempt_or_fail(HUMAN, Action::Play(card));
+        Ok(())
     }
 
-    fn playing(&mut self, message: Message) {
-        let cards = self.hand_cards();
-        let unplayed: Vec<usize> =
-            (0..cards.len()).filter(|&i| self.table.hand.contains(cards[i])).collect();
-        match message {
-            Message::PreviousCard => {
-                if let Some(&index) = unplayed.iter().rev().find(|&&i| i < self.cursor) {
-                    self.cursor = index;
-                }
-            }
-            Message::NextCard => {
-                if let Some(&index) = unplayed.iter().find(|&&i| i > self.cursor) {
-                    self.cursor = index;
-                }
-            }
-            Message::Choose(index) => match cards.get(index) {
-                Some(&card) if !self.table.hand.contains(card) => {
-                    self.notice = Some(format!("You have played {} already.", card_text(card)));
-                }
-                Some(_) => self.cursor = index,
-                None => {}
-            },
-            Message::Confirm => {
-                if self.table.playable().is_empty() {
-                    self.attempt_or_fail(HUMAN, Action::Go);
-                    return;
-                }
-                let Some(&card) = cards.get(self.cursor) else { return };
-                if !self.table.pegging.fits(card) {
-                    self.notice = Some(format!(
-                        "{} would take the count past 31: choose another card.",
-                        card_text(card)
-                    ));
-                } else {
-                    self.attempt_or_fail(HUMAN, Action::Play(card));
-                }
-            }
-            Message::SayGo => {
-                if self.table.playable().is_empty() {
-                    self.attempt_or_fail(HUMAN, Action::Go);
-                } else {
-                    self.notice = Some("A card fits, so you cannot say go.".to_owned());
-                }
-            }
-            _ => {}
+    /// Go, when no card fits.
+    fn say_go(&mut self) -> Result<(), String> {
+        if !self.table.playable().is_empty() {
+            return Err("A card fits, so you cannot say go.".to_owned());
         }
-    }
-
-    fn claiming(&mut self, message: Message) {
-        match message {
-            Message::Digit(digit) => self.muggins.type_digit(digit),
-            Message::Backspace => self.muggins.rub_out(),
-            Message::Confirm => match self.muggins.count() {
-                Ok(points) => self.submit_claim(points),
-                Err(notice) => self.notice = Some(notice),
-            },
-            _ => {}
-        }
+        self.attempt_or_fail(HUMAN, Action::Go);
+        Ok(())
     }
 
     /// Enter while the computer thinks or a hand is counted: the rest of
@@ -902,7 +827,7 @@ impl App {
             }
             break;
         }
-        self.fix_cursor();
+        self.choice.fix(&self.table, self.stage());
     }
 
     fn present(&mut self, event: Event) {
@@ -924,8 +849,7 @@ impl App {
             }
             Event::Dealt { .. } => {
                 self.pacing.clear_shows();
-                self.marked = CardSet::EMPTY;
-                self.cursor = 0;
+                self.choice.new_hand();
                 self.say(&event);
             }
             Event::GameWon(result) => {
@@ -957,60 +881,4 @@ impl App {
         let awaiting_claim = claimed.is_none() && self.muggins.holding() && seat == HUMAN;
         self.pacing.begin_show(seat, crib, breakdown, claimed, awaiting_claim);
     }
-
-    /// Keeps the chosen card on a card the person can use: in the play, the
-    /// first card that fits when the chosen one was played or does not fit.
-    fn fix_cursor(&mut self) {
-        let cards = self.hand_cards();
-        match self.stage() {
-            Stage::Play => {
-                let usable =
-                    |card: &Card| self.table.hand.contains(*card) && self.table.pegging.fits(*card);
-                if !cards.get(self.cursor).is_some_and(usable) {
-                    let unplayed = cards.iter().position(|card| self.table.hand.contains(*card));
-                    self.cursor = cards.iter().position(usable).or(unplayed).unwrap_or(0);
-                }
-            }
-            _ => self.cursor = self.cursor.min(cards.len().saturating_sub(1)),
-        }
-    }
-}
-
-/// The table's setup from the options.
-fn setup(options: &Options) -> TableSetup {
-    TableSetup {
-        config: options.config,
-        games_to_win: options.games_to_win,
-        seed: options.seed,
-        muggins: options.muggins,
-        muggins_pegging: options.muggins && options.muggins_pegging,
-    }
-}
-
-/// The person at [`HUMAN`], `others` after them in playing order.
-fn seats(config: GameConfig, others: Vec<Sitter>) -> BySeat<Sitter> {
-    assert_eq!(others.len() + 1, usize::from(config.players()), "a sitter for every other seat");
-    let mut seats = vec![Sitter::person(crate::ME)];
-    seats.extend(others);
-    BySeat::from_vec(seats).expect("2 to 4 seats")
-}
-
-/// What the other seats are called at a table of `config`, the person's
-/// seat first: the computer with two players, else the compass points of
-/// a table where the person sits south and play passes to the left.
-#[must_use]
-pub fn seat_names(config: GameConfig) -> BySeat<String> {
-    let names: &[&str] = match config.players() {
-        2 => &["you", "the computer"],
-        3 => &["you", "West", "East"],
-        _ => &["you", "West", "North", "East"],
-    };
-    BySeat::new(config, |seat| names.get(seat.index()).copied().unwrap_or("someone").to_owned())
-}
-
-/// "one card", "two cards".
-#[must_use]
-pub(crate) fn cards_words(cards: usize) -> String {
-    let words = crib_core::number_words(u32::try_from(cards).unwrap_or(u32::MAX));
-    format!("{words} card{}", if cards == 1 { "" } else { "s" })
 }

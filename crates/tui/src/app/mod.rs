@@ -83,8 +83,8 @@ pub struct App {
     game_number: u32,
     /// The events yet to present and the shows as counted on screen.
     pacing: Pacing,
-    /// The card the person played and the count with it, while they say
-    /// what it pegs (muggins for the pegging).
+    /// The person's own counts (muggins): the move held back for them,
+    /// and the count being typed.
     muggins: Muggins,
     ending: Option<Ending>,
     log: Log,

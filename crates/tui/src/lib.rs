@@ -41,5 +41,5 @@ pub use app::{
 };
 pub use crib_ai::{Hint, hint};
 pub use crib_referee::advice::{HintRow, HintText};
-pub use drill::{Drill, DrillOptions, DrillRecorder, DrillStage, Graded};
+pub use drill::{Drill, DrillMessage, DrillOptions, DrillRecorder, DrillStage, Graded};
 pub use terminal::{TuiError, require_terminal, run, run_drill};

@@ -23,7 +23,7 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::{Frame, Terminal};
 
 use crate::app::{App, Message};
-use crate::drill::Drill;
+use crate::drill::{Drill, DrillMessage};
 use crate::ui;
 
 /// Why the game could not run in the terminal.
@@ -96,7 +96,7 @@ impl Screen for App {
         App::update(self, message);
     }
     fn view(&self, frame: &mut Frame<'_>) {
-        ui::draw(frame, self);
+        ui::view(self, frame);
     }
     fn should_quit(&self) -> bool {
         App::should_quit(self)
@@ -104,18 +104,20 @@ impl Screen for App {
 }
 
 impl Screen for Drill {
-    type Message = KeyEvent;
-    fn message(&self, key: KeyEvent) -> Option<KeyEvent> {
-        Some(key)
+    type Message = DrillMessage;
+    fn message(&self, key: KeyEvent) -> Option<DrillMessage> {
+        self.key_message(key)
     }
-    fn tick(&self) -> Option<(Duration, KeyEvent)> {
+    fn tick(&self) -> Option<(Duration, DrillMessage)> {
+        // The drill moves only by keys: its clock is read when an answer
+        // is graded.
         None
     }
-    fn update(&mut self, key: KeyEvent) {
-        Drill::handle_key(self, key);
+    fn update(&mut self, message: DrillMessage) {
+        Drill::update(self, message);
     }
     fn view(&self, frame: &mut Frame<'_>) {
-        ui::drill::draw(frame, self);
+        ui::drill::view(self, frame);
     }
     fn should_quit(&self) -> bool {
         Drill::should_quit(self)

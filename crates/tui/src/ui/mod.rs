@@ -46,8 +46,8 @@ const TABLE_HEIGHT: u16 = 6;
 /// A terminal wide enough for the log beside the table rather than below.
 const WIDE: u16 = MAIN_WIDTH + 30;
 
-/// Draws the app on a frame.
-pub fn draw(frame: &mut Frame<'_>, app: &App) {
+/// The view: draws the app on a frame.
+pub fn view(app: &App, frame: &mut Frame<'_>) {
     let area = frame.area();
     render(app, area, frame.buffer_mut());
 }

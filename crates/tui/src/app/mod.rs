@@ -1,18 +1,27 @@
-//! The game on screen in The Elm Architecture: the model ([`App`]), the
-//! messages it takes ([`Message`], one for each thing a key asks, and the
-//! tick of time), and [`App::update`], which takes them. The key map
-//! (`keys`) turns a key into a message in the stage on screen; drawing is
-//! the `ui` module's; the terminal's loop is `terminal`'s. Nothing here
-//! depends on a terminal or a clock: tests send messages, ticks included.
+//! The game on screen in The Elm Architecture: the model, [`App`], and
+//! [`App::update`], which takes one [`Message`] at a time: what a key asks,
+//! or the tick of time. Nothing here depends on a terminal or a clock, so
+//! tests send messages, ticks included; drawing is the `ui` module's and
+//! the terminal's loop is `terminal`'s.
 //!
-//! The truth of the game is the match at a `crib_referee` [`Table`], where
-//! the person's moves and those of the programs at the other seats (built-in
-//! players or engines, each a [`Sitter`]) are taken alike. What the screen
-//! shows lags the truth on purpose: the events of each move are queued and
-//! presented one by one, so that the show is counted step by step with the
-//! pegs moving as each hand is pegged, and the computer's moves come at a
-//! pace a person can follow. The terminal loop asks [`App::wants_tick`] how
-//! long to wait before the next automatic step.
+//! The model holds what the screen needs; the game itself is the match at
+//! a `crib_referee` [`Table`], where the person's moves and those of the
+//! programs at the other seats (each a [`Sitter`]) are taken alike. This
+//! file keeps the model, its update and the moves taken at the table; the
+//! rest is by concern, each module knowing nothing of this one:
+//!
+//! - `message`, the messages; `keys`, the key map, a key to a message in
+//!   the stage on screen; `stage`, what the person is asked ([`Stage`]) and
+//!   the windows over the table ([`Overlay`]);
+//! - `setup`, the [`Options`] of a match, its seats and their names;
+//! - `choice`, the person's chosen card and the cards marked for the crib;
+//! - `claims`, muggins: the person's own counts and the move held back for
+//!   them;
+//! - `pacing`, what the screen shows lagging the game on purpose: the
+//!   events of each move presented one by one, the shows counted step by
+//!   step with the pegs moving as each is pegged, and the computer's moves
+//!   at a pace a person can follow ([`App::wants_tick`] says when the next
+//!   step is due).
 //!
 //! With muggins the person counts their own hand and crib. Their count must
 //! be known before the show is pegged, so the move that brings the show is

@@ -1,4 +1,4 @@
-//! Drawing an [`App`] into a ratatui buffer.
+//! The view: drawing an [`App`] into a ratatui buffer.
 //!
 //! The screen, top to bottom: a status line (game, match score, seed,
 //! opponent), the board, the table (the computer's cards face down, the

@@ -575,7 +575,7 @@ mod play {
 
     /// `crib engine --level basic` behind the terminal game decides exactly
     /// as the built-in basic player: a whole seeded match, played by the same
-    /// keys, gives the same events.
+    /// messages, gives the same events.
     #[test]
     fn the_terminal_game_against_crib_engine_is_the_game_against_basic() {
         use crib_tui::{App, Options, Stage};
@@ -602,7 +602,7 @@ mod play {
     /// the new match (`newgame`) before it is asked to discard in it.
     #[test]
     fn giving_up_against_an_engine_starts_a_new_game_for_it() {
-        use crib_tui::{App, Options, Stage};
+        use crib_tui::{App, Message, Options, Question, Stage};
         let dir = tempfile::tempdir().unwrap();
         let heard = dir.path().join("heard.txt");
         let command = format!(
@@ -612,14 +612,15 @@ mod play {
         );
         let options = Options { seed: 5, muggins: false, games_to_win: 2, ..Options::default() };
         let mut app = App::new(options, vec![engine(&command)], None);
-        tui_common::type_keys(&mut app, "12");
-        tui_common::press(&mut app, crossterm::event::KeyCode::Enter);
+        tui_common::choose(&mut app, &[0, 1]);
+        tui_common::send(&mut app, Message::Confirm);
         assert_eq!(app.stage(), Stage::Play, "{app:?}");
-        tui_common::type_keys(&mut app, "ry");
+        tui_common::send(&mut app, Message::Ask(Question::Restart));
+        tui_common::send(&mut app, Message::Yes);
         assert_eq!(app.seed(), 6);
         assert_eq!(app.stage(), Stage::Discard, "{app:?}");
-        tui_common::type_keys(&mut app, "12");
-        tui_common::press(&mut app, crossterm::event::KeyCode::Enter);
+        tui_common::choose(&mut app, &[0, 1]);
+        tui_common::send(&mut app, Message::Confirm);
         assert!(app.failure().is_none(), "{:?}", app.failure());
         drop(app);
         let heard = std::fs::read_to_string(&heard).unwrap();

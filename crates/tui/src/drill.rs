@@ -9,9 +9,10 @@
 //! drill is shown. Every answer is handed to the recorder, if there is one,
 //! as soon as it is given, so quitting loses nothing already answered.
 //!
-//! Like [`App`](crate::App), a `Drill` is keys in and state out; drawing it
-//! is [`ui::drill`](crate::ui::drill), and the terminal's loop is
-//! [`run_drill`](crate::run_drill).
+//! The drill has the game's shape, The Elm Architecture: a key becomes a
+//! [`DrillMessage`] ([`Drill::key_message`]), [`Drill::update`] takes it,
+//! [`ui::drill`](crate::ui::drill) draws the drill, and the terminal's one
+//! loop runs it ([`run_drill`](crate::run_drill)).
 
 use std::fmt;
 use std::time::Instant;
@@ -21,7 +22,7 @@ use crib_referee::narrate;
 use crib_store::{DrillAnswer, DrillPlace, DrillRecord, StoreError};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::ME;
+use crate::app::ME;
 
 /// What a drill deals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +69,29 @@ pub struct Graded {
     pub count: String,
     /// What was missed and over-counted.
     pub verdict: String,
+}
+
+/// What the person asks of the drill: one message for each thing a key
+/// asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrillMessage {
+    /// A digit typed into the field the cursor is in (a field takes two).
+    Digit(u8),
+    /// Rubs out the field's last digit; in an empty field, goes back to the
+    /// field before.
+    Backspace,
+    /// The field of the next kind (after the last, the first).
+    NextKind,
+    /// The field of the kind before (before the first, the last).
+    PreviousKind,
+    /// Does what the keys line says: counts the hand (grades the answer),
+    /// goes on to the next hand, or closes the summary.
+    Confirm,
+    /// Leaves the drill.
+    Quit,
+    /// A key that asks nothing of the drill: like every key, it dismisses
+    /// the notice.
+    Dismiss,
 }
 
 /// The drill on screen.
@@ -180,51 +204,66 @@ impl Drill {
         CountByKind::from_fn(|category| self.fields[category.index()].parse().unwrap_or_default())
     }
 
-    /// Acts on a key.
-    pub fn handle_key(&mut self, key: KeyEvent) {
+    /// What `key` asks of the drill as it is on screen; `None` for a key
+    /// released. Esc, q and ctrl-c leave at any time.
+    #[must_use]
+    pub fn key_message(&self, key: KeyEvent) -> Option<DrillMessage> {
         if key.kind == KeyEventKind::Release {
-            return;
+            return None;
         }
-        self.notice = None;
         let control = key.modifiers.contains(KeyModifiers::CONTROL);
         if matches!(key.code, KeyCode::Esc | KeyCode::Char('q' | 'Q'))
             || (control && key.code == KeyCode::Char('c'))
         {
-            self.quit = true;
-            return;
+            return Some(DrillMessage::Quit);
         }
-        match &self.stage {
-            DrillStage::Counting => self.counting_key(key.code),
-            DrillStage::Graded(_) if matches!(key.code, KeyCode::Enter | KeyCode::Char(' ')) => {
-                self.next_hand();
+        Some(match (&self.stage, key.code) {
+            (DrillStage::Counting, KeyCode::Char(digit @ '0'..='9')) => {
+                DrillMessage::Digit(digit as u8 - b'0')
             }
-            DrillStage::Graded(_) => {}
-            DrillStage::Done if key.code == KeyCode::Enter => self.quit = true,
-            DrillStage::Done => {}
-        }
+            (DrillStage::Counting, KeyCode::Backspace) => DrillMessage::Backspace,
+            (DrillStage::Counting, KeyCode::Tab | KeyCode::Down | KeyCode::Right) => {
+                DrillMessage::NextKind
+            }
+            (DrillStage::Counting, KeyCode::BackTab | KeyCode::Up | KeyCode::Left) => {
+                DrillMessage::PreviousKind
+            }
+            (DrillStage::Counting | DrillStage::Done, KeyCode::Enter)
+            | (DrillStage::Graded(_), KeyCode::Enter | KeyCode::Char(' ')) => DrillMessage::Confirm,
+            _ => DrillMessage::Dismiss,
+        })
     }
 
-    fn counting_key(&mut self, code: KeyCode) {
-        let field = &mut self.fields[self.cursor];
-        match code {
-            KeyCode::Char(digit @ '0'..='9') if field.len() < FIELD_DIGITS => {
-                if field == "0" {
-                    field.clear();
+    /// Takes one message.
+    pub fn update(&mut self, message: DrillMessage) {
+        // The notice was about the last key.
+        self.notice = None;
+        let kinds = Category::ALL.len();
+        match (&self.stage, message) {
+            (_, DrillMessage::Quit) | (DrillStage::Done, DrillMessage::Confirm) => self.quit = true,
+            (DrillStage::Counting, DrillMessage::Digit(digit)) => {
+                let field = &mut self.fields[self.cursor];
+                if digit <= 9 && field.len() < FIELD_DIGITS {
+                    if field == "0" {
+                        field.clear();
+                    }
+                    field.push(char::from(b'0' + digit));
                 }
-                field.push(digit);
             }
-            // Backspace in an empty field goes back to the one before.
-            KeyCode::Backspace if field.is_empty() => self.cursor = self.cursor.saturating_sub(1),
-            KeyCode::Backspace => {
-                field.pop();
+            (DrillStage::Counting, DrillMessage::Backspace) => {
+                let field = &mut self.fields[self.cursor];
+                if field.pop().is_none() {
+                    self.cursor = self.cursor.saturating_sub(1);
+                }
             }
-            KeyCode::Tab | KeyCode::Down | KeyCode::Right => {
-                self.cursor = (self.cursor + 1) % Category::ALL.len();
+            (DrillStage::Counting, DrillMessage::NextKind) => {
+                self.cursor = (self.cursor + 1) % kinds;
             }
-            KeyCode::BackTab | KeyCode::Up | KeyCode::Left => {
-                self.cursor = (self.cursor + Category::ALL.len() - 1) % Category::ALL.len();
+            (DrillStage::Counting, DrillMessage::PreviousKind) => {
+                self.cursor = (self.cursor + kinds - 1) % kinds;
             }
-            KeyCode::Enter => self.grade(),
+            (DrillStage::Counting, DrillMessage::Confirm) => self.grade(),
+            (DrillStage::Graded(_), DrillMessage::Confirm) => self.next_hand(),
             _ => {}
         }
     }

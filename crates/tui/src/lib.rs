@@ -1,29 +1,40 @@
-//! Cribbage against the computer in the terminal.
+//! Cribbage against the computer in the terminal, in The Elm Architecture
+//! (ratatui's own pattern): a model, the messages it takes, an `update`
+//! that takes them, and a view that draws the model. Everything but the
+//! terminal itself is tested by sending messages and drawing into a buffer.
 //!
-//! Three layers, so that everything but the terminal itself can be tested:
-//!
-//! - [`App`] (module `app`) is the game on screen as a state machine: keys
-//!   and ticks in, state out. It plays a match at a [`crib_referee::Table`],
-//!   the person at one seat and a program (a built-in player or an engine)
-//!   at the other, and presents the events of the game at a pace a person
-//!   can follow, saying every score in the words of the one narration,
-//!   `crib_referee::narrate`.
-//! - [`ui`] draws an `App` into a ratatui buffer: the two-track board, the
-//!   table, the log, and windows for help, hints and questions.
+//! - [`App`] (module `app`) is the model of the game on screen. It plays a
+//!   match at a [`crib_referee::Table`], the person at one seat and
+//!   programs (built-in players or engines) at the others, and presents the
+//!   events of the game at a pace a person can follow, saying every score
+//!   in the words of the one narration, `crib_referee::narrate`. A key
+//!   becomes a [`Message`] by [`key_message`], in the stage on screen;
+//!   [`App::update`] takes it; time passing is [`Message::Tick`].
+//! - [`ui`] is the view: it draws an `App` into a ratatui buffer (the board,
+//!   the table, the log, and windows for help, hints and questions) and
+//!   changes nothing.
 //! - [`Drill`] (module `drill`, drawn by [`ui::drill`]) is counting
-//!   practice: a hand or crib from a seeded deal, the person's count by
-//!   kind, graded against the counter and said in the narration's words.
-//! - [`run`] and [`run_drill`] (module `terminal`) own the terminal: raw mode and the
-//!   alternate screen, restored on every way out, and the loop of keys,
-//!   resizes and ticks.
+//!   practice in the same shape: a hand or crib from a seeded deal, the
+//!   person's count by kind as [`DrillMessage`]s, graded against the
+//!   counter and said in the narration's words.
+//! - [`log`] is the message log on screen.
+//! - [`run`] and [`run_drill`] (module `terminal`) own the terminal: raw
+//!   mode and the alternate screen, restored on every way out, and the one
+//!   loop for both: an event becomes a message, the model takes it, the
+//!   view draws it.
 //!
 //! ```
 //! use crib_referee::{BuiltInContestant, Sitter};
-//! use crib_tui::{App, Options, Stage};
+//! use crib_tui::{App, Message, Options, Stage};
 //! let computer = Sitter::program(BuiltInContestant::new(crib_ai::Strategy::Basic));
-//! let app = App::new(Options { seed: 1, ..Options::default() }, vec![computer], None);
+//! let mut app = App::new(Options { seed: 1, ..Options::default() }, vec![computer], None);
 //! assert_eq!(app.stage(), Stage::Discard);
 //! assert_eq!(app.hand_cards().len(), 6);
+//! // The first two cards to the crib.
+//! for message in [Message::Choose(0), Message::Choose(1), Message::Confirm] {
+//!     app.update(message);
+//! }
+//! assert_eq!(app.table().kept.len(), 4);
 //! ```
 
 #![deny(missing_docs)]
@@ -31,19 +42,15 @@
 
 mod app;
 mod drill;
-pub mod narrate;
+pub mod log;
 mod terminal;
 pub mod ui;
 
 pub use app::{
-    App, COUNTED, Confirm, Ending, HUMAN, Options, Overlay, STEP, ShowItem, Stage, THINK,
-    seat_names,
+    App, COUNTED, Ending, HUMAN, ME, Message, Options, Overlay, Question, STEP, Scroll, ShowItem,
+    Stage, THINK, key_message, seat_names,
 };
 pub use crib_ai::{Hint, hint};
 pub use crib_referee::advice::{HintRow, HintText};
-
-/// The name the person at the terminal plays and is saved under: what
-/// `crib stats me` looks for.
-pub const ME: &str = "me";
-pub use drill::{Drill, DrillOptions, DrillRecorder, DrillStage, Graded};
+pub use drill::{Drill, DrillMessage, DrillOptions, DrillRecorder, DrillStage, Graded};
 pub use terminal::{TuiError, require_terminal, run, run_drill};

@@ -1,6 +1,7 @@
 //! The terminal: raw mode and the alternate screen while the game (or the
-//! counting drill) runs, and the loop that turns keys, resizes and time into
-//! calls on the [`App`] (or the [`Drill`]).
+//! counting drill) runs, and the one loop of The Elm Architecture for both:
+//! an event (a key, a resize, or time passing) becomes a message, the model
+//! ([`App`] or [`Drill`]) takes it, and the view draws the model again.
 //!
 //! The terminal is put back as it was (cooked mode, the main screen, the
 //! cursor shown) whichever way the game ends: a normal quit, an error (the
@@ -21,8 +22,8 @@ use crossterm::terminal::{
 use ratatui::backend::CrosstermBackend;
 use ratatui::{Frame, Terminal};
 
-use crate::app::App;
-use crate::drill::Drill;
+use crate::app::{App, Message};
+use crate::drill::{Drill, DrillMessage};
 use crate::ui;
 
 /// Why the game could not run in the terminal.
@@ -65,49 +66,62 @@ pub fn require_terminal() -> Result<(), TuiError> {
     Ok(())
 }
 
-/// What runs full-screen: the game ([`App`]) or the counting drill
-/// ([`Drill`]), each keys in and a drawing out.
+/// What runs full-screen, in The Elm Architecture: a key becomes a
+/// message, the model takes it, and the view draws the model.
 trait Screen {
-    fn draw(&self, frame: &mut Frame<'_>);
-    fn handle_key(&mut self, key: KeyEvent);
+    /// What the model takes.
+    type Message;
+    /// What a key asks, in the state on screen.
+    fn message(&self, key: KeyEvent) -> Option<Self::Message>;
+    /// The message time brings and how long after the last change it
+    /// comes, if the screen moves by itself.
+    fn tick(&self) -> Option<(Duration, Self::Message)>;
+    /// Takes a message.
+    fn update(&mut self, message: Self::Message);
+    /// Draws the model.
+    fn view(&self, frame: &mut Frame<'_>);
+    /// Whether the person has quit.
     fn should_quit(&self) -> bool;
-    /// How long until the screen moves by itself, if it will.
-    fn wants_tick(&self) -> Option<Duration>;
-    fn tick(&mut self);
 }
 
 impl Screen for App {
-    fn draw(&self, frame: &mut Frame<'_>) {
-        ui::draw(frame, self);
+    type Message = Message;
+    fn message(&self, key: KeyEvent) -> Option<Message> {
+        self.key_message(key)
     }
-    fn handle_key(&mut self, key: KeyEvent) {
-        App::handle_key(self, key);
+    fn tick(&self) -> Option<(Duration, Message)> {
+        self.wants_tick().map(|delay| (delay, Message::Tick))
+    }
+    fn update(&mut self, message: Message) {
+        App::update(self, message);
+    }
+    fn view(&self, frame: &mut Frame<'_>) {
+        ui::view(self, frame);
     }
     fn should_quit(&self) -> bool {
         App::should_quit(self)
     }
-    fn wants_tick(&self) -> Option<Duration> {
-        App::wants_tick(self)
-    }
-    fn tick(&mut self) {
-        App::tick(self);
-    }
 }
 
 impl Screen for Drill {
-    fn draw(&self, frame: &mut Frame<'_>) {
-        ui::drill::draw(frame, self);
+    type Message = DrillMessage;
+    fn message(&self, key: KeyEvent) -> Option<DrillMessage> {
+        self.key_message(key)
     }
-    fn handle_key(&mut self, key: KeyEvent) {
-        Drill::handle_key(self, key);
+    fn tick(&self) -> Option<(Duration, DrillMessage)> {
+        // The drill moves only by keys: its clock is read when an answer
+        // is graded.
+        None
+    }
+    fn update(&mut self, message: DrillMessage) {
+        Drill::update(self, message);
+    }
+    fn view(&self, frame: &mut Frame<'_>) {
+        ui::drill::view(self, frame);
     }
     fn should_quit(&self) -> bool {
         Drill::should_quit(self)
     }
-    fn wants_tick(&self) -> Option<Duration> {
-        None
-    }
-    fn tick(&mut self) {}
 }
 
 /// Runs `app` in the terminal until the person quits.
@@ -129,7 +143,7 @@ pub fn run_drill(drill: &mut Drill) -> Result<(), TuiError> {
     run_screen(drill)
 }
 
-fn run_screen(screen: &mut impl Screen) -> Result<(), TuiError> {
+fn run_screen<S: Screen>(screen: &mut S) -> Result<(), TuiError> {
     require_terminal()?;
     let guard = Guard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))
@@ -140,20 +154,22 @@ fn run_screen(screen: &mut impl Screen) -> Result<(), TuiError> {
     outcome.and(restored)
 }
 
-fn event_loop(
+/// Event, message, update, draw, until the person quits.
+fn event_loop<S: Screen>(
     terminal: &mut Terminal<CrosstermBackend<Stdout>>,
-    app: &mut impl Screen,
+    screen: &mut S,
 ) -> Result<(), TuiError> {
-    // Automatic steps are timed from the last change, so a key that changes
-    // nothing (an arrow at the end of the hand) does not delay them much.
+    // Automatic steps are timed from the last key or step, so that a tick
+    // never comes sooner than its pause after what the person did.
     let mut since = Instant::now();
     loop {
-        terminal.draw(|frame| app.draw(frame)).map_err(TuiError::io("drawing"))?;
-        if app.should_quit() {
+        terminal.draw(|frame| screen.view(frame)).map_err(TuiError::io("drawing"))?;
+        if screen.should_quit() {
             return Ok(());
         }
-        let timeout = match app.wants_tick() {
-            Some(delay) => delay.saturating_sub(since.elapsed()),
+        let tick = screen.tick();
+        let timeout = match &tick {
+            Some((delay, _)) => delay.saturating_sub(since.elapsed()),
             // Nothing happens without a key: wake now and then anyway, which
             // costs nothing and keeps the loop simple.
             None => Duration::from_secs(3600),
@@ -161,15 +177,17 @@ fn event_loop(
         if event::poll(timeout).map_err(TuiError::io("waiting for a key"))? {
             match event::read().map_err(TuiError::io("reading a key"))? {
                 Event::Key(key) if key.kind != KeyEventKind::Release => {
-                    app.handle_key(key);
+                    if let Some(message) = screen.message(key) {
+                        screen.update(message);
+                    }
                     since = Instant::now();
                 }
                 // The next draw fits the new size.
                 Event::Resize(..) => terminal.autoresize().map_err(TuiError::io("resizing"))?,
                 _ => {}
             }
-        } else if app.wants_tick().is_some() {
-            app.tick();
+        } else if let Some((_, message)) = tick {
+            screen.update(message);
             since = Instant::now();
         }
     }

@@ -1,10 +1,9 @@
-//! Helpers shared by the tests: building apps, pressing keys, reading
+//! Helpers shared by the tests: building apps, sending messages, reading
 //! buffers.
 
 use crib_ai::Strategy;
 use crib_referee::{BuiltInContestant, Sitter};
-use crib_tui::{App, Options, Stage};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crib_tui::{App, Message, Options, Stage};
 use ratatui::buffer::Buffer;
 
 /// An app against the basic player with `seed`, for `games_to_win` games.
@@ -13,17 +12,25 @@ pub(crate) fn app(seed: u64, muggins: bool, games_to_win: u32) -> App {
     App::new(options, vec![Sitter::program(BuiltInContestant::new(Strategy::Basic))], None)
 }
 
-/// Presses one key, then lets the computer and the count run until the
+/// Sends one message, then lets the computer and the count run until the
 /// person is asked again.
-pub(crate) fn press(app: &mut App, code: KeyCode) {
-    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+pub(crate) fn send(app: &mut App, message: Message) {
+    app.update(message);
     app.run_until_key();
 }
 
-/// Presses the keys of a string, one character each.
-pub(crate) fn type_keys(app: &mut App, keys: &str) {
-    for key in keys.chars() {
-        press(app, KeyCode::Char(key));
+/// Chooses the cards at these places in the hand, from 0 (in the discard,
+/// each is marked or unmarked).
+pub(crate) fn choose(app: &mut App, places: &[usize]) {
+    for &place in places {
+        send(app, Message::Choose(place));
+    }
+}
+
+/// Types a count, digit by digit.
+pub(crate) fn type_count(app: &mut App, points: u8) {
+    for digit in points.to_string().bytes() {
+        send(app, Message::Digit(digit - b'0'));
     }
 }
 
@@ -55,16 +62,16 @@ pub(crate) fn play_until(app: &mut App, until: &[Stage], claim: &mut dyn FnMut(&
         }
         match stage {
             Stage::Discard => {
-                type_keys(app, "12");
-                press(app, KeyCode::Enter);
+                choose(app, &[0, 1]);
+                send(app, Message::Confirm);
             }
             Stage::Play | Stage::RoundOver | Stage::GameOver | Stage::MatchOver => {
-                press(app, KeyCode::Enter);
+                send(app, Message::Confirm);
             }
             Stage::Claim => {
                 let points = claim(app);
-                type_keys(app, &points.to_string());
-                press(app, KeyCode::Enter);
+                type_count(app, points);
+                send(app, Message::Confirm);
             }
             Stage::Waiting | Stage::Show => app.run_until_key(),
             Stage::Failed => panic!("the game failed: {:?}", app.failure()),

@@ -1,33 +1,31 @@
-//! The counting drill driven by keys and drawn into a buffer: answers typed
-//! by kind, graded against the counter, recorded, and the summary.
+//! The counting drill driven by messages and drawn into a buffer: answers
+//! typed by kind, graded against the counter, recorded, and the summary;
+//! and its key map.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use crib_core::{Category, CountByKind};
 use crib_store::DrillAnswer;
-use crib_tui::{Drill, DrillOptions, DrillStage};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crib_tui::{Drill, DrillMessage, DrillOptions, DrillStage};
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::common::lines;
 
-fn key(drill: &mut Drill, code: KeyCode) {
-    drill.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-/// Types `points` into the fields, tab between them, and enter.
+/// Types `points` into the fields, going on to the next kind after each,
+/// and counts the hand.
 fn answer(drill: &mut Drill, points: CountByKind) {
     for (_, points) in points.kinds() {
         if points > 0 {
-            for digit in points.to_string().chars() {
-                key(drill, KeyCode::Char(digit));
+            for digit in points.to_string().bytes() {
+                drill.update(DrillMessage::Digit(digit - b'0'));
             }
         }
-        key(drill, KeyCode::Tab);
+        drill.update(DrillMessage::NextKind);
     }
-    key(drill, KeyCode::Enter);
+    drill.update(DrillMessage::Confirm);
 }
 
 fn screen(drill: &Drill) -> Vec<String> {
@@ -91,7 +89,7 @@ fn right_and_wrong_answers_are_graded_recorded_and_summed_up() {
         expected_right += u32::from(graded.grade.is_right());
         assert_eq!(saved.borrow().len(), number as usize + 1);
         assert_eq!(saved.borrow().last().map(|answer| answer.answer), Some(said));
-        key(&mut drill, KeyCode::Enter);
+        drill.update(DrillMessage::Confirm);
     }
     assert_eq!(drill.stage(), &DrillStage::Done);
     let summary = screen(&drill);
@@ -99,29 +97,29 @@ fn right_and_wrong_answers_are_graded_recorded_and_summed_up() {
     assert!(shows(&summary, &format!("3 hands counted, {expected_right} right")), "{summary:#?}");
     assert!(shows(&summary, "crib drill --seed 21 --hands 3 --cribs"), "{summary:#?}");
     assert!(!drill.should_quit());
-    key(&mut drill, KeyCode::Enter);
+    drill.update(DrillMessage::Confirm);
     assert!(drill.should_quit());
 }
 
 #[test]
 fn fields_take_two_digits_move_with_tab_and_arrows_and_clear_with_backspace() {
     let (mut drill, saved) = drill(DrillOptions::default());
-    for code in ['1', '2', '3'].map(KeyCode::Char) {
-        key(&mut drill, code);
+    for digit in [1, 2, 3] {
+        drill.update(DrillMessage::Digit(digit));
     }
     assert_eq!(drill.fields()[0], "12", "a third digit is not taken");
-    key(&mut drill, KeyCode::Down);
-    key(&mut drill, KeyCode::Char('x'));
-    key(&mut drill, KeyCode::Char('2'));
+    drill.update(DrillMessage::NextKind);
+    drill.update(DrillMessage::Dismiss);
+    drill.update(DrillMessage::Digit(2));
     assert_eq!(drill.cursor(), Category::Pair);
-    key(&mut drill, KeyCode::BackTab);
-    key(&mut drill, KeyCode::Up);
+    drill.update(DrillMessage::PreviousKind);
+    drill.update(DrillMessage::PreviousKind);
     assert_eq!(drill.cursor(), Category::Nobs, "up from the first field wraps to the last");
-    key(&mut drill, KeyCode::Tab);
-    key(&mut drill, KeyCode::Backspace);
+    drill.update(DrillMessage::NextKind);
+    drill.update(DrillMessage::Backspace);
     assert_eq!(drill.fields()[0], "1");
-    key(&mut drill, KeyCode::Backspace);
-    key(&mut drill, KeyCode::Backspace);
+    drill.update(DrillMessage::Backspace);
+    drill.update(DrillMessage::Backspace);
     assert_eq!(drill.cursor(), Category::Fifteen, "backspace in an empty first field stays");
     assert_eq!(drill.typed(), CountByKind { pairs: 2, ..CountByKind::ZERO });
     assert!(saved.borrow().is_empty());
@@ -136,12 +134,12 @@ fn q_quits_at_any_time_and_a_failed_save_is_shown() {
         });
         let mut drill = Drill::new(DrillOptions::default(), Some(recorder));
         if stage == 1 {
-            key(&mut drill, KeyCode::Enter);
+            drill.update(DrillMessage::Confirm);
             assert!(drill.notice().is_some_and(|notice| notice.contains("was not saved")));
             let shown = screen(&drill);
             assert!(shows(&shown, "this answer was not saved: no saved game 3"), "{shown:#?}");
         }
-        key(&mut drill, KeyCode::Char('q'));
+        drill.update(DrillMessage::Quit);
         assert!(drill.should_quit());
         assert_eq!(drill.answers().len(), stage);
     }
@@ -154,4 +152,57 @@ fn a_small_terminal_is_told_so() {
     let mut buffer = Buffer::empty(area);
     crib_tui::ui::drill::render(&drill, area, &mut buffer);
     assert!(lines(&buffer)[0].contains("too small"));
+}
+
+#[test]
+fn each_key_on_the_keys_line_gives_what_it_says_at_every_stage() {
+    let press = |code| KeyEvent::new(code, KeyModifiers::NONE);
+    let control_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    let (mut drill, _) = drill(DrillOptions { seed: 5, hands: 1, cribs: false });
+    let keys_line = |drill: &Drill| screen(drill).last().cloned().unwrap_or_default();
+    let asks = |drill: &Drill, code| drill.key_message(press(code));
+    for _ in 0..3 {
+        // Anywhere: q (and esc, ctrl-c) quits; a key released asks nothing.
+        assert!(keys_line(&drill).contains("q quit") || keys_line(&drill).contains("or q: quit"));
+        for code in [KeyCode::Char('q'), KeyCode::Char('Q'), KeyCode::Esc] {
+            assert_eq!(asks(&drill, code), Some(DrillMessage::Quit), "{:?}", drill.stage());
+        }
+        assert_eq!(drill.key_message(control_c), Some(DrillMessage::Quit));
+        let mut released = press(KeyCode::Enter);
+        released.kind = KeyEventKind::Release;
+        assert_eq!(drill.key_message(released), None);
+        assert_eq!(asks(&drill, KeyCode::Enter), Some(DrillMessage::Confirm));
+        assert_eq!(asks(&drill, KeyCode::Char('x')), Some(DrillMessage::Dismiss));
+        match drill.stage() {
+            DrillStage::Counting => {
+                let line = keys_line(&drill);
+                for said in ["0-9 points", "tab/↓ next kind", "shift-tab/↑ back", "enter counts it"]
+                {
+                    assert!(line.contains(said), "{said:?} in {line:?}");
+                }
+                assert_eq!(asks(&drill, KeyCode::Char('7')), Some(DrillMessage::Digit(7)));
+                assert_eq!(asks(&drill, KeyCode::Char('0')), Some(DrillMessage::Digit(0)));
+                for code in [KeyCode::Tab, KeyCode::Down, KeyCode::Right] {
+                    assert_eq!(asks(&drill, code), Some(DrillMessage::NextKind), "{code:?}");
+                }
+                for code in [KeyCode::BackTab, KeyCode::Up, KeyCode::Left] {
+                    assert_eq!(asks(&drill, code), Some(DrillMessage::PreviousKind), "{code:?}");
+                }
+                assert_eq!(asks(&drill, KeyCode::Backspace), Some(DrillMessage::Backspace));
+                assert_eq!(asks(&drill, KeyCode::Char(' ')), Some(DrillMessage::Dismiss));
+            }
+            DrillStage::Graded(_) => {
+                assert!(keys_line(&drill).contains("enter: next hand"), "{}", keys_line(&drill));
+                assert_eq!(asks(&drill, KeyCode::Char(' ')), Some(DrillMessage::Confirm));
+                assert_eq!(asks(&drill, KeyCode::Char('7')), Some(DrillMessage::Dismiss));
+                assert_eq!(asks(&drill, KeyCode::Tab), Some(DrillMessage::Dismiss));
+            }
+            DrillStage::Done => {
+                assert!(keys_line(&drill).contains("enter or q: quit"), "{}", keys_line(&drill));
+                assert_eq!(asks(&drill, KeyCode::Char(' ')), Some(DrillMessage::Dismiss));
+            }
+        }
+        drill.update(DrillMessage::Confirm);
+    }
+    assert!(drill.should_quit(), "enter closed the summary");
 }

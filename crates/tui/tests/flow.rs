@@ -1,16 +1,15 @@
-//! The app driven by keys: whole seeded games to their end, the match,
+//! The app driven by messages: whole seeded games to their end, the match,
 //! muggins, and the help, hint, restart and quit windows.
 
 use crib_ai::{ExpertPlayer, Strategy};
 use crib_core::{Event, GameConfig, Seat, Side, Skunk};
 use crib_referee::narrate::card_text;
-use crib_tui::{Confirm, HUMAN, Hint, Overlay, STEP, Stage, THINK};
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crib_tui::{HUMAN, Hint, Message, Overlay, Question, STEP, Stage, THINK};
 
 /// The computer's seat at a table of two.
 const COMPUTER: crib_core::Seat = crib_core::Seat::ALL[1];
 
-use crate::common::{app, play_until, press, screen, type_keys};
+use crate::common::{app, choose, play_until, screen, send, type_count};
 
 fn side(seat: Seat) -> Side {
     GameConfig::default().side_of(seat)
@@ -30,7 +29,7 @@ fn never_claims(_: &crib_tui::App) -> u8 {
 }
 
 #[test]
-fn a_whole_seeded_game_by_keys_to_its_end() {
+fn a_whole_seeded_game_by_messages_to_its_end() {
     let mut game = app(5, false, 2);
     play_until(&mut game, &[Stage::GameOver], &mut never_claims);
     let record = game.record();
@@ -72,7 +71,7 @@ fn a_whole_seeded_game_by_keys_to_its_end() {
         "The computer wins the game"
     }));
 
-    // The same seed and the same keys play the same game.
+    // The same seed and the same messages play the same game.
     let mut again = app(5, false, 2);
     play_until(&mut again, &[Stage::GameOver], &mut never_claims);
     assert_eq!(again.record(), game.record());
@@ -108,7 +107,7 @@ fn a_match_to_two_games_with_the_loser_dealing_next() {
     let drawn = screen(&play, 80, 24).join("\n");
     assert!(drawn.contains("the match! Enter: a new match."), "{drawn}");
     // Enter starts a new match from the next seed.
-    press(&mut play, KeyCode::Enter);
+    send(&mut play, Message::Confirm);
     assert_eq!(play.seed(), 12);
     assert_eq!(play.games(), [0, 0]);
     assert_eq!(play.stage(), Stage::Discard);
@@ -208,11 +207,11 @@ fn a_hint_while_counting_a_play_says_what_is_counted() {
         play_until(&mut game, &[Stage::Claim, Stage::MatchOver], &mut |_| 29);
         assert_eq!(game.stage(), Stage::Claim, "the match ended with no card that pegged");
         if game.pegging_claim().is_none() {
-            type_keys(&mut game, "29");
-            press(&mut game, KeyCode::Enter);
+            type_count(&mut game, 29);
+            send(&mut game, Message::Confirm);
         }
     }
-    press(&mut game, KeyCode::Char('h'));
+    send(&mut game, Message::Hint);
     let Some(Overlay::Hint(Hint::Nothing { reason }, _)) = game.overlay() else {
         panic!("no hint while a play is counted: {:?}", game.overlay())
     };
@@ -254,18 +253,17 @@ fn muggins_corrects_an_over_count_and_takes_an_exact_one() {
 #[test]
 fn the_count_is_shown_step_by_step() {
     let mut game = app(5, false, 2);
-    // Play to the show without letting time pass in it: keys without
+    // Play to the show without letting time pass in it: messages without
     // `run_until_key`, and ticks only for the computer's moves.
-    let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
     while game.current_show().is_none() {
         match game.stage() {
             Stage::Discard => {
-                for code in [KeyCode::Char('1'), KeyCode::Char('2'), KeyCode::Enter] {
-                    game.handle_key(key(code));
+                for message in [Message::Choose(0), Message::Choose(1), Message::Confirm] {
+                    game.update(message);
                 }
             }
-            Stage::Play => game.handle_key(key(KeyCode::Enter)),
-            Stage::Waiting => game.tick(),
+            Stage::Play => game.update(Message::Confirm),
+            Stage::Waiting => game.update(Message::Tick),
             stage => panic!("unexpected {stage:?} before the first show"),
         }
     }
@@ -274,12 +272,12 @@ fn the_count_is_shown_step_by_step() {
     assert_eq!(game.wants_tick(), Some(STEP));
     let before = game.board().scores().to_vec();
     for step in 1..=show.steps.len() {
-        game.tick();
+        game.update(Message::Tick);
         assert_eq!(game.current_show().unwrap().revealed, step);
         // The pegs move only when the whole hand is counted.
         assert_eq!(game.board().scores(), before);
     }
-    game.tick();
+    game.update(Message::Tick);
     let pegged_side = side(show.seat).index();
     assert_eq!(
         game.board().scores()[pegged_side],
@@ -290,13 +288,14 @@ fn the_count_is_shown_step_by_step() {
 #[test]
 fn help_opens_and_closes_and_pauses_the_game() {
     let mut game = app(42, false, 2);
-    press(&mut game, KeyCode::Char('?'));
+    send(&mut game, Message::Help);
     assert_eq!(game.overlay(), Some(&Overlay::Help));
     assert_eq!(game.wants_tick(), None, "nothing moves behind a window");
     let drawn = screen(&game, 80, 24).join("\n");
     assert!(drawn.contains("Keys") && drawn.contains("mark a card for the crib"), "{drawn}");
-    // The key that closes help does nothing else.
-    press(&mut game, KeyCode::Char('1'));
+    // What closes help does nothing else: even a card chosen only closes
+    // it.
+    send(&mut game, Message::Choose(0));
     assert_eq!(game.overlay(), None);
     assert!(game.marked().is_empty());
     assert_eq!(game.stage(), Stage::Discard);
@@ -305,7 +304,7 @@ fn help_opens_and_closes_and_pauses_the_game() {
 #[test]
 fn hints_give_the_experts_keeps_and_cards() {
     let mut game = app(42, false, 2);
-    press(&mut game, KeyCode::Char('h'));
+    send(&mut game, Message::Hint);
     let Some(Overlay::Hint(Hint::Discard(discard), text)) = game.overlay() else {
         panic!("a discard hint: {:?}", game.overlay())
     };
@@ -315,13 +314,13 @@ fn hints_give_the_experts_keeps_and_cards() {
     let drawn = screen(&game, 100, 40).join("\n");
     assert!(drawn.contains("← expert"), "{drawn}");
     assert!(drawn.contains("pegging") && drawn.contains("crib"), "{drawn}");
-    press(&mut game, KeyCode::Esc);
+    send(&mut game, Message::Close);
     assert_eq!(game.overlay(), None);
 
-    type_keys(&mut game, "12");
-    press(&mut game, KeyCode::Enter);
+    choose(&mut game, &[0, 1]);
+    send(&mut game, Message::Confirm);
     play_until(&mut game, &[Stage::Play], &mut never_claims);
-    press(&mut game, KeyCode::Char('h'));
+    send(&mut game, Message::Hint);
     let Some(Overlay::Hint(Hint::Play(play), _)) = game.overlay() else {
         panic!("a play hint: {:?}", game.overlay())
     };
@@ -353,14 +352,14 @@ fn go_is_said_for_the_person_unless_they_ask_otherwise() {
             match game.stage() {
                 Stage::Play if game.table().playable().is_empty() => {
                     asked_to_go += 1;
-                    press(&mut game, KeyCode::Char('g'));
+                    send(&mut game, Message::SayGo);
                 }
                 Stage::Discard => {
-                    type_keys(&mut game, "12");
-                    press(&mut game, KeyCode::Enter);
+                    choose(&mut game, &[0, 1]);
+                    send(&mut game, Message::Confirm);
                 }
                 Stage::GameOver | Stage::MatchOver | Stage::Failed => break,
-                _ => press(&mut game, KeyCode::Enter),
+                _ => send(&mut game, Message::Confirm),
             }
         }
         assert!(game.ending().is_some(), "the game was played to its end");
@@ -378,49 +377,49 @@ fn go_is_said_for_the_person_unless_they_ask_otherwise() {
 fn the_win_chance_key_shows_and_hides_the_figure() {
     let mut game = app(42, false, 2);
     assert_eq!(game.win_chance(), None);
-    press(&mut game, KeyCode::Char('w'));
+    send(&mut game, Message::ToggleWinChance);
     let said = game.win_chance().expect("on");
     assert!(said.starts_with("You win ") && said.ends_with("% from here."), "{said}");
     assert!(screen(&game, 120, 30)[0].contains("% from here"));
-    press(&mut game, KeyCode::Char('w'));
+    send(&mut game, Message::ToggleWinChance);
     assert_eq!(game.win_chance(), None);
 }
 
 #[test]
 fn quitting_asks_first() {
     let mut game = app(42, false, 2);
-    press(&mut game, KeyCode::Char('q'));
-    assert_eq!(game.overlay(), Some(&Overlay::Confirm(Confirm::Quit)));
+    send(&mut game, Message::Ask(Question::Quit));
+    assert_eq!(game.overlay(), Some(&Overlay::Question(Question::Quit)));
     assert!(screen(&game, 80, 24).join("\n").contains("Quit the game?"));
     // Another key leaves the question open; n closes it.
-    press(&mut game, KeyCode::Char('x'));
-    assert_eq!(game.overlay(), Some(&Overlay::Confirm(Confirm::Quit)));
-    press(&mut game, KeyCode::Char('n'));
+    send(&mut game, Message::Dismiss);
+    assert_eq!(game.overlay(), Some(&Overlay::Question(Question::Quit)));
+    send(&mut game, Message::No);
     assert_eq!(game.overlay(), None);
     assert!(!game.should_quit());
     // From the help window, q goes to the same question.
-    press(&mut game, KeyCode::Char('?'));
-    press(&mut game, KeyCode::Char('q'));
-    press(&mut game, KeyCode::Char('y'));
+    send(&mut game, Message::Help);
+    send(&mut game, Message::Ask(Question::Quit));
+    send(&mut game, Message::Yes);
     assert!(game.should_quit());
 
     let mut game = app(42, false, 2);
-    game.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    send(&mut game, Message::QuitNow);
     assert!(game.should_quit(), "ctrl-c quits at once");
 }
 
 #[test]
 fn restarting_asks_first_and_starts_a_new_match() {
     let mut game = app(42, false, 2);
-    type_keys(&mut game, "12");
-    press(&mut game, KeyCode::Enter);
+    choose(&mut game, &[0, 1]);
+    send(&mut game, Message::Confirm);
     play_until(&mut game, &[Stage::Play], &mut never_claims);
-    press(&mut game, KeyCode::Char('r'));
+    send(&mut game, Message::Ask(Question::Restart));
     assert!(screen(&game, 80, 24).join("\n").contains("The new match's seed is 43."));
-    press(&mut game, KeyCode::Esc);
+    send(&mut game, Message::No);
     assert_eq!(game.seed(), 42);
-    press(&mut game, KeyCode::Char('r'));
-    press(&mut game, KeyCode::Char('y'));
+    send(&mut game, Message::Ask(Question::Restart));
+    send(&mut game, Message::Yes);
     assert_eq!(game.seed(), 43);
     assert_eq!(game.stage(), Stage::Discard);
     assert_eq!(game.board().scores(), [0, 0]);
@@ -432,25 +431,25 @@ fn restarting_asks_first_and_starts_a_new_match() {
 #[test]
 fn keys_that_cannot_act_say_why() {
     let mut game = app(42, false, 2);
-    press(&mut game, KeyCode::Enter);
+    send(&mut game, Message::Confirm);
     assert!(game.notice().unwrap().starts_with("Mark two cards"));
-    type_keys(&mut game, "123");
+    choose(&mut game, &[0, 1, 2]);
     assert_eq!(game.marked().len(), 2);
     assert!(game.notice().unwrap().contains("unmark one first"));
     // Unmark the second card with space, mark the third.
-    press(&mut game, KeyCode::Left);
-    press(&mut game, KeyCode::Char(' '));
+    send(&mut game, Message::PreviousCard);
+    send(&mut game, Message::MarkCard);
     assert_eq!(game.marked().len(), 1);
-    type_keys(&mut game, "3");
+    choose(&mut game, &[2]);
     assert_eq!(game.marked().len(), 2);
-    press(&mut game, KeyCode::Enter);
+    send(&mut game, Message::Confirm);
     assert_ne!(game.stage(), Stage::Discard);
     // The computer's move comes after a pause a person can follow.
     if game.stage() == Stage::Waiting {
         assert_eq!(game.wants_tick(), Some(THINK));
     }
     play_until(&mut game, &[Stage::Play], &mut never_claims);
-    press(&mut game, KeyCode::Char('g'));
+    send(&mut game, Message::SayGo);
     assert_eq!(game.notice(), Some("A card fits, so you cannot say go."));
 }
 
@@ -467,7 +466,7 @@ fn table_of(players: u8, seed: u64) -> crib_tui::App {
 }
 
 #[test]
-fn three_and_four_players_play_whole_games_by_keys() {
+fn three_and_four_players_play_whole_games_by_messages() {
     for players in [3, 4] {
         let mut app = table_of(players, 9);
         assert_eq!(app.stage(), Stage::Discard);
@@ -500,11 +499,11 @@ fn hints_work_at_three_and_four_players() {
     for players in [3, 4] {
         let mut app = table_of(players, 12);
         for _ in 0..2 {
-            press(&mut app, KeyCode::Char('h'));
+            send(&mut app, Message::Hint);
             assert!(matches!(app.overlay(), Some(Overlay::Hint(..))), "{players}: {app:?}");
             let drawn = crate::common::screen(&app, 100, 40).join("\n");
             assert!(drawn.contains("Hint"), "{drawn}");
-            press(&mut app, KeyCode::Esc);
+            send(&mut app, Message::Close);
             play_until(&mut app, &[Stage::Play], &mut |_| 0);
         }
     }

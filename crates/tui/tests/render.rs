@@ -4,8 +4,7 @@
 use crib_core::{Board, Card, CardSet, GameConfig, Seat, Side, parse_cards};
 use crib_referee::narrate::Perspective;
 use crib_tui::ui::{BoardWidget, HandWidget, PlayWidget};
-use crib_tui::{HUMAN, Stage};
-use crossterm::event::KeyCode;
+use crib_tui::{HUMAN, Message, Question, Scroll, Stage};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
@@ -14,7 +13,7 @@ use ratatui::widgets::Widget;
 /// The computer's seat at a table of two.
 const COMPUTER: crib_core::Seat = crib_core::Seat::ALL[1];
 
-use crate::common::{app, lines, press, screen};
+use crate::common::{app, lines, screen, send};
 
 fn side(seat: Seat) -> Side {
     GameConfig::default().side_of(seat)
@@ -200,9 +199,9 @@ fn a_small_terminal_gets_a_message_and_resizing_brings_the_game_back() {
     let drawn = screen(&app, 60, 20).join("\n");
     assert!(drawn.contains("the terminal is too small"), "{drawn}");
     assert!(drawn.contains("It is 60×20"));
-    press(&mut app, KeyCode::Char('q'));
+    send(&mut app, Message::Ask(Question::Quit));
     assert!(screen(&app, 60, 20).join("\n").contains("Quit the game? y: quit"));
-    press(&mut app, KeyCode::Esc);
+    send(&mut app, Message::No);
     let drawn = screen(&app, 120, 40).join("\n");
     assert!(!drawn.contains("too small"));
     assert!(drawn.contains("front peg"));
@@ -260,15 +259,15 @@ fn the_log_scrolls_back_and_forward() {
     let shown = on_screen(&game);
     assert!(shown.contains(&newest[..20.min(newest.len())]), "{shown}");
     assert!(shown.contains("log (PgUp: older)"));
-    press(&mut game, KeyCode::PageUp);
+    send(&mut game, Message::ScrollLog(Scroll::Older));
     assert_eq!(game.log_back(), 5);
     let back = on_screen(&game);
     assert!(back.contains("5 newer below"), "{back}");
     assert!(!back.contains(&newest[..20.min(newest.len())]), "{back}");
-    press(&mut game, KeyCode::PageDown);
+    send(&mut game, Message::ScrollLog(Scroll::Newer));
     assert_eq!(game.log_back(), 0);
-    press(&mut game, KeyCode::PageUp);
-    press(&mut game, KeyCode::End);
+    send(&mut game, Message::ScrollLog(Scroll::Older));
+    send(&mut game, Message::ScrollLog(Scroll::Newest));
     assert_eq!(game.log_back(), 0);
 }
 

@@ -6,10 +6,9 @@ use std::sync::{Arc, Mutex};
 use crib_ai::Strategy;
 use crib_core::{Action, BySeat, Claims, Event, Seat};
 use crib_referee::{BuiltInContestant, RecordError, Recorder, Sitter, TableSetup, Taken};
-use crib_tui::{App, Options, Stage};
-use crossterm::event::KeyCode;
+use crib_tui::{App, Message, Options, Stage};
 
-use crate::common::{press, type_keys};
+use crate::common::{choose, send, type_count};
 
 /// What a recorder was told.
 #[derive(Default)]
@@ -58,8 +57,8 @@ fn computer() -> Vec<Sitter> {
 fn step(app: &mut App) {
     match app.stage() {
         Stage::Discard => {
-            type_keys(app, "12");
-            press(app, KeyCode::Enter);
+            choose(app, &[0, 1]);
+            send(app, Message::Confirm);
         }
         Stage::Claim => {
             // A card's pegging is claimed as nothing, so that muggins is
@@ -68,10 +67,10 @@ fn step(app: &mut App) {
                 Some(_) => 0,
                 None => app.current_show().map_or(0, |show| show.breakdown.total()),
             };
-            type_keys(app, &points.to_string());
-            press(app, KeyCode::Enter);
+            type_count(app, points);
+            send(app, Message::Confirm);
         }
-        _ => press(app, KeyCode::Enter),
+        _ => send(app, Message::Confirm),
     }
 }
 

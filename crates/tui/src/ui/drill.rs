@@ -21,8 +21,8 @@ const MIN_WIDTH: u16 = 60;
 /// The smallest height.
 const MIN_HEIGHT: u16 = 20;
 
-/// Draws the drill on a frame.
-pub fn draw(frame: &mut Frame<'_>, drill: &Drill) {
+/// The drill's view: draws it on a frame.
+pub fn view(drill: &Drill, frame: &mut Frame<'_>) {
     let area = frame.area();
     render(drill, area, frame.buffer_mut());
 }

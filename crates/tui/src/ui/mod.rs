@@ -1,4 +1,4 @@
-//! Drawing an [`App`] into a ratatui buffer.
+//! The view: drawing an [`App`] into a ratatui buffer.
 //!
 //! The screen, top to bottom: a status line (game, match score, seed,
 //! opponent), the board, the table (the computer's cards face down, the
@@ -28,8 +28,8 @@ pub use board::BoardWidget;
 pub use cards::face_text;
 pub use table::{HandWidget, PlayWidget};
 
-use crate::app::{App, Confirm, Overlay};
-use crate::narrate::Tone;
+use crate::app::{App, Overlay, Question};
+use crate::log::Tone;
 
 /// The smallest terminal the game is drawn in.
 pub const MIN_WIDTH: u16 = 80;
@@ -46,8 +46,8 @@ const TABLE_HEIGHT: u16 = 6;
 /// A terminal wide enough for the log beside the table rather than below.
 const WIDE: u16 = MAIN_WIDTH + 30;
 
-/// Draws the app on a frame.
-pub fn draw(frame: &mut Frame<'_>, app: &App) {
+/// The view: draws the app on a frame.
+pub fn view(app: &App, frame: &mut Frame<'_>) {
     let area = frame.area();
     render(app, area, frame.buffer_mut());
 }
@@ -243,10 +243,10 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
     ];
     text.push(Line::raw(""));
     text.push(match app.overlay() {
-        Some(Overlay::Confirm(Confirm::Quit)) => {
+        Some(Overlay::Question(Question::Quit)) => {
             Line::styled("Quit the game? y: quit, n: keep playing", theme::strong())
         }
-        Some(Overlay::Confirm(Confirm::Restart)) => {
+        Some(Overlay::Question(Question::Restart)) => {
             Line::styled("Start a new match? y: restart, n: keep playing", theme::strong())
         }
         _ => Line::raw("q quits."),

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::cards;
 use super::theme;
-use crate::app::{App, Confirm, HUMAN, Overlay};
+use crate::app::{App, HUMAN, Overlay, Question};
 use crib_referee::advice::HintText;
 use crib_referee::narrate::{capitalised, game_result};
 
@@ -28,7 +28,7 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
             let room = usize::from(area.height.saturating_sub(4));
             (" Hint ", fitted_hint(text, width, room), HINT_WIDTH)
         }
-        Some(Overlay::Confirm(Confirm::Quit)) => (
+        Some(Overlay::Question(Question::Quit)) => (
             " Quit? ",
             vec![
                 Line::raw("Quit the game?"),
@@ -37,7 +37,7 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
             ],
             44,
         ),
-        Some(Overlay::Confirm(Confirm::Restart)) => (
+        Some(Overlay::Question(Question::Restart)) => (
             " Restart? ",
             vec![
                 Line::raw("Give up this match and start a new one?"),

@@ -16,6 +16,7 @@ pub mod drill;
 mod overlay;
 mod table;
 mod theme;
+mod wrap;
 
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -30,6 +31,7 @@ pub use table::{HandWidget, PlayWidget};
 
 use crate::app::{App, Overlay, Question};
 use crate::log::Tone;
+use wrap::wrap;
 
 /// The smallest terminal the game is drawn in.
 pub const MIN_WIDTH: u16 = 80;
@@ -209,28 +211,6 @@ fn shortened(text: &str, room: usize) -> String {
     }
 }
 
-/// Words of `text` in lines of at most `width` characters (a word longer
-/// than a line is cut).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(8);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
-        if needed > width && !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
 fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
     let mut text = vec![
         Line::styled("crib: the terminal is too small", theme::strong()),
@@ -252,15 +232,4 @@ fn too_small(app: &App, area: Rect, buf: &mut Buffer) {
         _ => Line::raw("q quits."),
     });
     Paragraph::new(text).wrap(Wrap { trim: true }).render(area, buf);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wrap_keeps_words_whole() {
-        assert_eq!(wrap("a bb ccc dddd", 10), ["a bb ccc", "dddd"]);
-        assert_eq!(wrap("", 10), Vec::<String>::new());
-    }
 }

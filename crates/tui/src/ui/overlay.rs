@@ -159,7 +159,7 @@ fn fitted_hint(text: &HintText, width: u16, room: usize) -> Vec<Line<'static>> {
 fn hint_lines(text: &HintText, width: u16, others: usize) -> Vec<Line<'static>> {
     let width = usize::from(width.saturating_sub(2));
     let mut lines: Vec<Line<'static>> =
-        text.lines.iter().flat_map(|line| super::wrap(line, width)).map(Line::raw).collect();
+        text.lines.iter().flat_map(|line| super::wrap::wrap(line, width)).map(Line::raw).collect();
     let Some(first) = text.rows.first() else { return lines };
     let face = usize::from(cards::CARD_WIDTH);
     let widths: Vec<usize> = (0..first.cards.len())
@@ -194,7 +194,7 @@ fn hint_lines(text: &HintText, width: u16, others: usize) -> Vec<Line<'static>> 
         let shown = if row.best { row.reasons.len() } else { others };
         for reason in row.reasons.iter().take(shown) {
             for (index, part) in
-                super::wrap(reason, width.saturating_sub(9)).into_iter().enumerate()
+                super::wrap::wrap(reason, width.saturating_sub(9)).into_iter().enumerate()
             {
                 let lead = if index == 0 { "     · " } else { "       " };
                 lines.push(Line::styled(format!("{lead}{part}"), theme::dim()));

@@ -31,6 +31,12 @@ pub enum StoreError {
         #[source]
         source: std::io::Error,
     },
+    /// The path names a directory, not a database file.
+    #[error("{path} is a directory: --db names the database file, e.g. {}", .path.join("crib.db").display())]
+    Directory {
+        /// The directory.
+        path: PathBuf,
+    },
     /// The database could not be opened or set up.
     #[error("cannot open the database {path}")]
     Open {

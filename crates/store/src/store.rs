@@ -64,6 +64,7 @@ impl Store {
     /// another program's database ([`StoreError::Foreign`]: nothing is
     /// written into it), or has a newer schema; a failed migration.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        refuse_directory(path)?;
         if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .map_err(|source| StoreError::CreateDir { path: dir.to_owned(), source })?;
@@ -99,11 +100,22 @@ impl Store {
         {
             return Ok(None);
         }
+        refuse_directory(path)?;
         let conn = connect_read_only(path)?;
         let version = check_owner(&conn, path)?;
         if version == 0 {
             // An empty file: no game was ever saved in it.
             return Ok(None);
+        }
+        if version > crate::SCHEMA_VERSION {
+            // Read as this program reads, a newer schema might be misread:
+            // refused, as opening it to write is.
+            let path = path.to_owned();
+            return Err(StoreError::NewerSchema {
+                path,
+                found: version,
+                known: crate::SCHEMA_VERSION,
+            });
         }
         let writer = if version < crate::SCHEMA_VERSION {
             drop(conn);
@@ -322,11 +334,53 @@ pub(crate) fn connect(path: &Path) -> Result<Connection, StoreError> {
     Ok(conn)
 }
 
+/// A directory where a database file is expected is said to be one, not
+/// left to SQLite's "disk I/O error".
+fn refuse_directory(path: &Path) -> Result<(), StoreError> {
+    if path.is_dir() {
+        return Err(StoreError::Directory { path: path.to_owned() });
+    }
+    Ok(())
+}
+
 /// Opens a connection that can only read, and never creates the file.
+///
+/// A reader of a database in WAL mode needs its shared-memory file (`-shm`)
+/// beside it, and makes one if there is none. On a read-only file system it
+/// cannot; nothing there can change the file either, so it is then read as
+/// immutable, without that file.
 fn connect_read_only(path: &Path) -> Result<Connection, StoreError> {
     let failed = |source| StoreError::Open { path: path.to_owned(), source };
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags).map_err(failed)?;
     conn.busy_timeout(BUSY_TIMEOUT).map_err(failed)?;
-    Ok(conn)
+    let readable =
+        conn.query_row("SELECT COUNT(*) FROM sqlite_schema", [], |row| row.get::<_, i64>(0));
+    match readable {
+        Err(rusqlite::Error::SqliteFailure(error, _))
+            if error.code == rusqlite::ErrorCode::CannotOpen
+                && path.metadata().is_ok_and(|file| file.is_file()) =>
+        {
+            drop(conn);
+            let uri = format!("file:{}?immutable=1", uri_path(path));
+            let conn = Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI)
+                .map_err(failed)?;
+            Ok(conn)
+        }
+        _ => Ok(conn),
+    }
+}
+
+/// A path as the path of an SQLite `file:` URI: `%`, `?` and `#` escaped.
+fn uri_path(path: &Path) -> String {
+    let mut text = String::new();
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '%' => text.push_str("%25"),
+            '?' => text.push_str("%3f"),
+            '#' => text.push_str("%23"),
+            c => text.push(c),
+        }
+    }
+    text
 }

@@ -111,6 +111,20 @@ fn a_newer_schema_is_refused() {
     let error = Store::open(&path).unwrap_err();
     assert!(matches!(error, StoreError::NewerSchema { found: 99, .. }), "{error}");
     assert!(error.to_string().contains(path.to_str().unwrap()), "{error}");
+    // One rule for reading it too: a newer schema might be misread.
+    let error = Store::open_read_only(&path).unwrap_err();
+    assert!(matches!(error, StoreError::NewerSchema { found: 99, .. }), "{error}");
+}
+
+#[test]
+fn a_directory_is_not_a_database() {
+    let dir = crate::tempdir();
+    for error in
+        [Store::open(dir.path()).unwrap_err(), Store::open_read_only(dir.path()).unwrap_err()]
+    {
+        assert!(matches!(error, StoreError::Directory { .. }), "{error}");
+        assert!(error.to_string().contains("is a directory"), "{error}");
+    }
 }
 
 fn application_id(conn: &Connection) -> i32 {

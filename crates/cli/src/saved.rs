@@ -36,10 +36,18 @@ impl Db {
         Ok(Store::open(&self.path()?)?)
     }
 
-    /// Opens the database for the commands that only read it: `None` if it
-    /// does not exist (nothing is created).
+    /// Opens the database for the commands that only read it: `None` if the
+    /// default one does not exist yet (nothing is created); a file named
+    /// with `--db` that does not exist is an error.
     pub(crate) fn open_read_only(&self) -> anyhow::Result<Option<Store>> {
-        Ok(Store::open_read_only(&self.path()?)?)
+        let path = self.path()?;
+        if self.db.is_some() && !path.try_exists().unwrap_or(true) {
+            anyhow::bail!(
+                "no database {}: --db names a file crib has saved games in",
+                path.display()
+            );
+        }
+        Ok(Store::open_read_only(&path)?)
     }
 }
 

@@ -1,6 +1,6 @@
 //! What the subcommands that use saved games share: the `--db` option and
 //! the JSON of a player's record. The terminal game is saved by the table's
-//! one recorder, `crib_referee::StoreRecorder`.
+//! one recorder, `crib_table::StoreRecorder`.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -35,31 +35,20 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod advice;
-mod contestant;
-mod fault;
-pub mod narrate;
+mod engine;
 mod process;
-mod record;
 mod referee;
 mod report;
-pub mod review;
 mod runner;
-mod table;
 
-pub use contestant::{BuiltInContestant, Contestant, EngineContestant, Notice};
-pub use fault::{Fault, FaultKind};
+pub use engine::EngineContestant;
 pub use process::{
     CommandLineError, DEFAULT_TIMEOUT, EngineCommand, EngineOptions, EngineProcess, EngineStderr,
     Expect,
 };
-pub use record::{QueuedRecorder, StoreRecorder, saved_player};
-pub use referee::{Forfeit, GameRecord, GameSetup, Outcome, SeatPlayer, referee_game};
+pub use referee::{GameRecord, GameSetup, Outcome, SeatPlayer, referee_game};
 pub use report::{
     FailureReport, GameTally, KindCount, MatchReport, Mean, PlayerReport, RolePoints,
     RoundAverages, RoundPoints, SideTally, TeamReport,
 };
 pub use runner::{Entrant, MatchConfig, MatchError, run_match};
-pub use table::{
-    Dealing, RecordError, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain,
-};

@@ -27,9 +27,9 @@ use crib_core::{
     Action, Board, Breakdown, BySeat, Card, CardSet, Claims, CountStep, Event, GameConfig,
     GameResult, Phase, Seat, View,
 };
-use crib_referee::advice::{HintText, hint_text, win_chance_text};
-use crib_referee::narrate::{Perspective, capitalised, card_text, narrate};
-use crib_referee::{Dealing, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain};
+use crib_table::advice::{HintText, hint_text, win_chance_text};
+use crib_table::narrate::{Perspective, capitalised, card_text, narrate};
+use crib_table::{Dealing, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::narrate::Message;

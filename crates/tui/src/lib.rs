@@ -3,11 +3,11 @@
 //! Three layers, so that everything but the terminal itself can be tested:
 //!
 //! - [`App`] (module `app`) is the game on screen as a state machine: keys
-//!   and ticks in, state out. It plays a match at a [`crib_referee::Table`],
+//!   and ticks in, state out. It plays a match at a [`crib_table::Table`],
 //!   the person at one seat and a program (a built-in player or an engine)
 //!   at the other, and presents the events of the game at a pace a person
 //!   can follow, saying every score in the words of the one narration,
-//!   `crib_referee::narrate`.
+//!   `crib_table::narrate`.
 //! - [`ui`] draws an `App` into a ratatui buffer: the two-track board, the
 //!   table, the log, and windows for help, hints and questions.
 //! - [`Drill`] (module `drill`, drawn by [`ui::drill`]) is counting
@@ -18,7 +18,7 @@
 //!   resizes and ticks.
 //!
 //! ```
-//! use crib_referee::{BuiltInContestant, Sitter};
+//! use crib_table::{BuiltInContestant, Sitter};
 //! use crib_tui::{App, Options, Stage};
 //! let computer = Sitter::program(BuiltInContestant::new(crib_ai::Strategy::Basic));
 //! let app = App::new(Options { seed: 1, ..Options::default() }, vec![computer], None);
@@ -40,7 +40,7 @@ pub use app::{
     seat_names,
 };
 pub use crib_ai::{Hint, hint};
-pub use crib_referee::advice::{HintRow, HintText};
+pub use crib_table::advice::{HintRow, HintText};
 
 /// The name the person at the terminal plays and is saved under: what
 /// `crib stats me` looks for.

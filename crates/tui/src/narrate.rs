@@ -1,8 +1,8 @@
 //! The message log on screen: the lines of the one narration
-//! (`crib_referee::narrate`), each with the colour of whoever pegs.
+//! (`crib_table::narrate`), each with the colour of whoever pegs.
 
 use crib_core::Side;
-use crib_referee::narrate::{Line, Perspective};
+use crib_table::narrate::{Line, Perspective};
 
 /// Who a message is about, for its colour on screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,7 +53,7 @@ mod tests {
 
     const HUMAN: Seat = Seat::ALL[0];
     const COMPUTER: Seat = Seat::ALL[1];
-    use crib_referee::narrate::narrate;
+    use crib_table::narrate::narrate;
 
     #[test]
     fn each_line_has_the_colour_of_whoever_pegs() {

@@ -2,7 +2,7 @@
 //! buffers.
 
 use crib_ai::Strategy;
-use crib_referee::{BuiltInContestant, Sitter};
+use crib_table::{BuiltInContestant, Sitter};
 use crib_tui::{App, Options, Stage};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::buffer::Buffer;

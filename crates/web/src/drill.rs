@@ -22,8 +22,8 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use crib_core::{Card, CardSet, CountByKind, DrillHand};
-use crib_referee::narrate;
 use crib_store::{DrillAnswer, DrillPlace, DrillRecord};
+use crib_table::narrate;
 use serde::{Deserialize, Serialize};
 
 use crate::api::ApiError;

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crib_ai::{Strategy, ThreeTable};
 use crib_core::{BySeat, GameConfig};
-use crib_referee::{BuiltInContestant, Dealing, Sitter, Table, TableSetup};
+use crib_table::{BuiltInContestant, Dealing, Sitter, Table, TableSetup};
 
 fn setup(players: u8) -> TableSetup {
     let config = GameConfig::new(players, 121).expect("a table size");

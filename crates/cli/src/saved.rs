@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crib_core::Category;
-use crib_store::{DrillRecord, Record, RolePoints, Stats, Store};
+use crib_core::{Category, DrillRecord};
+use crib_store::{Record, RolePoints, Stats, Store};
 use serde::Serialize;
 
 /// The name the person at the terminal is saved under: `crib stats me`.

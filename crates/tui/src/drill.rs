@@ -16,8 +16,8 @@
 use std::fmt;
 use std::time::Instant;
 
-use crib_core::{Category, CountByKind, DrillHand, Grade};
-use crib_store::{DrillAnswer, DrillPlace, DrillRecord, StoreError};
+use crib_core::{Category, CountByKind, DrillHand, DrillRecord, Grade};
+use crib_store::{DrillAnswer, DrillPlace, StoreError};
 use crib_table::narrate;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -159,7 +159,7 @@ impl Drill {
     /// The record of this drill's answers.
     #[must_use]
     pub fn record(&self) -> DrillRecord {
-        DrillRecord::of(&self.answers)
+        DrillRecord::of(self.answers.iter().map(DrillAnswer::grade_and_millis))
     }
 
     /// A failure to save the last answer, if there was one.

@@ -73,6 +73,9 @@ pub struct ThreeTable {
 /// The kept table, once built.
 static TABLE: OnceLock<ThreeTable> = OnceLock::new();
 
+/// Done once [`ThreeTable::build_ahead`] has started the building.
+static STARTED: Once = Once::new();
+
 impl ThreeTable {
     /// The table built from the counts kept in the repository, on first
     /// use (a call while another thread builds it waits for it).
@@ -94,7 +97,6 @@ impl ThreeTable {
     /// game, and a referee's table of three with a person at it when it is
     /// set, for the person's chances and hints.
     pub fn build_ahead() {
-        static STARTED: Once = Once::new();
         if TABLE.get().is_none() {
             STARTED.call_once(|| {
                 // A thread that cannot be started leaves the table to be
@@ -106,6 +108,15 @@ impl ThreeTable {
                     });
             });
         }
+    }
+
+    /// Whether [`ThreeTable::build_ahead`] has started building the kept
+    /// table in this process, on a thread of its own (unless none could be
+    /// started); never waits. A table built on first use without it
+    /// ([`ThreeTable::stored`]) does not count.
+    #[must_use]
+    pub fn build_started() -> bool {
+        STARTED.is_completed()
     }
 
     /// The table for measured three-player `counts`, built on a pool of

@@ -91,10 +91,7 @@ pub(crate) async fn prune_while_serving(store: Arc<Store>, keep_days: u32) {
             Ok(Ok(pruned)) if pruned.matches() == 0 => {}
             Ok(Ok(pruned)) => eprintln!("crib: {}", said(&pruned, keep_days, false)),
             Ok(Err(error)) => {
-                eprintln!(
-                    "crib: pruning old matches failed: {}",
-                    crib_referee::error_chain(&error)
-                );
+                eprintln!("crib: pruning old matches failed: {}", crib_table::error_chain(&error));
             }
             Err(error) => eprintln!("crib: pruning old matches failed: {error}"),
         }

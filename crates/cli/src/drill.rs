@@ -8,7 +8,7 @@
 use std::process::ExitCode;
 
 use anyhow::Context;
-use crib_referee::narrate;
+use crib_table::narrate;
 use crib_tui::{Drill, DrillOptions};
 
 use crate::saved::Db;

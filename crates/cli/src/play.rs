@@ -13,8 +13,9 @@ use std::sync::Arc;
 use anyhow::Context;
 use crib_ai::Strategy;
 use crib_core::GameConfig;
-use crib_referee::{EngineOptions, EngineProcess, Entrant, Sitter, StoreRecorder, Taken};
+use crib_referee::{EngineOptions, EngineProcess, Entrant};
 use crib_store::{GameId, Player, Store};
+use crib_table::{Sitter, StoreRecorder, Taken};
 use crib_tui::{App, ME, Options, Stage};
 
 use crate::saved::Db;

@@ -6,8 +6,9 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use crib_referee::narrate;
-use crib_store::{DrillRecord, Record, RolePoints, Stats};
+use crib_core::DrillRecord;
+use crib_store::{Record, RolePoints, Stats};
+use crib_table::narrate;
 
 use crate::saved::{Db, ME};
 

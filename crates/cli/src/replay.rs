@@ -9,9 +9,9 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use crib_core::{BySeat, Event};
-use crib_referee::narrate::{Perspective, capitalised, cards_text, narrate};
-use crib_referee::review::REVIEW_SEED;
 use crib_store::{GameId, GameSummary, PlayerKind};
+use crib_table::narrate::{Perspective, capitalised, cards_text, narrate};
+use crib_table::review::REVIEW_SEED;
 
 use crate::saved::{Db, ME};
 
@@ -34,7 +34,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let store = args.db.open_read_only()?.context("no saved games yet: crib play saves them")?;
     let resumed = store.resume(args.id).with_context(|| format!("loading match {}", args.id))?;
     let reviewed = if args.review {
-        Some(crib_referee::review::review_resumed(&resumed, REVIEW_SEED)?)
+        Some(crib_table::review::review_resumed(&resumed, REVIEW_SEED)?)
     } else {
         None
     };

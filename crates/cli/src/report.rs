@@ -4,9 +4,9 @@
 use std::io;
 
 /// The error and its causes on one line, each thing said once: see
-/// [`crib_referee::error_chain`].
+/// [`crib_table::error_chain`].
 pub(crate) fn chain(error: &anyhow::Error) -> String {
-    crib_referee::error_chain(error.as_ref())
+    crib_table::error_chain(error.as_ref())
 }
 
 /// Whether the error comes from writing to a pipe that its reader closed

@@ -1,5 +1,5 @@
 //! `crib review ID`: a saved match's decisions by its people graded against
-//! the expert (`crib_referee::review`), the mistakes flagged, the points
+//! the expert (`crib_table::review`), the mistakes flagged, the points
 //! lost each round to discards, to the play and to counting, and a chart of
 //! the chance of winning, in the terminal, as JSON or as an SVG picture.
 
@@ -8,11 +8,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use crib_referee::narrate::{Perspective, capitalised};
-use crib_referee::review::{
+use crib_store::{GameId, GameSummary, Store};
+use crib_table::narrate::{Perspective, capitalised};
+use crib_table::review::{
     Losses, MISTAKE_CHANCE, MISTAKE_POINTS, REVIEW_SEED, Review, chance_svg, chance_text,
 };
-use crib_store::{GameId, GameSummary, Store};
 
 use crate::output::json_line;
 use crate::replay::perspective;
@@ -69,7 +69,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
 /// Match `id` as listed and reviewed by the expert of `seed`.
 pub(crate) fn load(store: &Store, id: GameId, seed: u64) -> anyhow::Result<(GameSummary, Review)> {
     let resumed = store.resume(id).with_context(|| format!("loading match {id}"))?;
-    let reviewed = crib_referee::review::review_resumed(&resumed, seed)?;
+    let reviewed = crib_table::review::review_resumed(&resumed, seed)?;
     Ok((resumed.summary, reviewed))
 }
 

@@ -1,12 +1,12 @@
 //! What the subcommands that use saved games share: the `--db` option and
 //! the JSON of a player's record. The terminal game is saved by the table's
-//! one recorder, `crib_referee::StoreRecorder`.
+//! one recorder, `crib_table::StoreRecorder`.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crib_core::Category;
-use crib_store::{DrillRecord, Record, RolePoints, Stats, Store};
+use crib_core::{Category, DrillRecord};
+use crib_store::{Record, RolePoints, Stats, Store};
 use serde::Serialize;
 
 /// The name the person at the terminal is saved under: `crib stats me`.

@@ -383,12 +383,9 @@ fn one_match(players: Vec<Player>) -> (tempfile::TempDir, String) {
 /// The expert's review of match 1 of `db`, from the library.
 fn library_review(db: &str) -> serde_json::Value {
     let store = Store::open(std::path::Path::new(db)).unwrap();
-    let review = crib_referee::review::review(
-        &store,
-        crib_store::GameId(1),
-        crib_referee::review::REVIEW_SEED,
-    )
-    .unwrap();
+    let review =
+        crib_table::review::review(&store, crib_store::GameId(1), crib_table::review::REVIEW_SEED)
+            .unwrap();
     // Through text, as the command's output is read, so that floats are
     // parsed the same way.
     serde_json::from_str(&serde_json::to_string(&review).unwrap()).unwrap()
@@ -525,12 +522,12 @@ fn replay_with_review_grades_each_decision_where_it_was_made() {
 
 #[test]
 fn review_help_gives_the_thresholds_of_a_mistake() {
-    use crib_referee::review::{MISTAKE_CHANCE, MISTAKE_POINTS};
+    use crib_table::review::{MISTAKE_CHANCE, MISTAKE_POINTS};
     let output = crib(&["review", "--help"], "");
     assert!(output.status.success());
     let help = stdout(&output).split_whitespace().collect::<Vec<_>>().join(" ");
     let points = format!("A mistake gives up at least {MISTAKE_POINTS} point,");
     let chance = format!("or {}% of the chance of winning", MISTAKE_CHANCE * 100.0);
     assert!(help.contains(&points) && help.contains(&chance), "{help}");
-    assert!(help.contains(&format!("[default: {}]", crib_referee::review::REVIEW_SEED)), "{help}");
+    assert!(help.contains(&format!("[default: {}]", crib_table::review::REVIEW_SEED)), "{help}");
 }

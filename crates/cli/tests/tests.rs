@@ -565,9 +565,9 @@ mod play {
     }
 
     /// An engine process as the terminal's computer, through the table.
-    fn engine(command: &str) -> crib_referee::Sitter {
+    fn engine(command: &str) -> crib_table::Sitter {
         let command = crib_referee::EngineCommand::parse(command).unwrap();
-        crib_referee::Sitter::program(crib_referee::EngineContestant::new(
+        crib_table::Sitter::program(crib_referee::EngineContestant::new(
             command,
             crib_referee::EngineOptions::default(),
         ))

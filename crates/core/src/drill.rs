@@ -12,7 +12,7 @@
 //! A person answers with points by kind (fifteens, pairs, runs, flush, his
 //! nob), as a count is said. What they missed and what they counted that is
 //! not there are the differences, kind by kind, between their answer and
-//! [`Breakdown`]'s count.
+//! [`Breakdown`]'s count; their [`DrillRecord`] adds up their answers.
 
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
@@ -191,4 +191,96 @@ impl Grade {
     pub fn is_right(&self) -> bool {
         self.truth == self.answer
     }
+}
+
+/// A person's record over their answers to drills: the hands counted, those
+/// counted right, the median time, and the points missed and over-counted
+/// in each kind.
+///
+/// ```
+/// use crib_core::{Category, CountByKind, DrillRecord, Grade};
+/// let truth = CountByKind { fifteens: 4, ..CountByKind::ZERO };
+/// let short = CountByKind { fifteens: 2, ..CountByKind::ZERO };
+/// let answers = [(Grade::new(truth, truth), 3000), (Grade::new(truth, short), 5000)];
+/// let record = DrillRecord::of(answers);
+/// assert_eq!((record.hands, record.right, record.median_millis), (2, 1, Some(4000)));
+/// assert_eq!(record.most_missed(), [(Category::Fifteen, 2, 1)]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DrillRecord {
+    /// Hands counted.
+    pub hands: u32,
+    /// Hands counted right in every kind.
+    pub right: u32,
+    /// The median time of an answer, in milliseconds (`None` with no
+    /// answers).
+    pub median_millis: Option<u64>,
+    /// Points missed in each kind, in the order of [`Category::ALL`].
+    pub missed_points: [u32; 5],
+    /// Hands in which points of each kind were missed.
+    pub missed_hands: [u32; 5],
+    /// Points over-counted in each kind.
+    pub over_points: [u32; 5],
+    /// Hands in which points of each kind were over-counted.
+    pub over_hands: [u32; 5],
+}
+
+impl DrillRecord {
+    /// The record of `answers`: each answer's grade, and how long it took in
+    /// milliseconds from the hand being shown.
+    #[must_use]
+    pub fn of(answers: impl IntoIterator<Item = (Grade, u64)>) -> DrillRecord {
+        let mut record = DrillRecord::default();
+        let mut times = Vec::new();
+        for (grade, millis) in answers {
+            times.push(millis);
+            record.hands += 1;
+            record.right += u32::from(grade.is_right());
+            for (category, points) in grade.missed.kinds() {
+                record.missed_points[category.index()] += u32::from(points);
+                record.missed_hands[category.index()] += u32::from(points > 0);
+            }
+            for (category, points) in grade.over.kinds() {
+                record.over_points[category.index()] += u32::from(points);
+                record.over_hands[category.index()] += u32::from(points > 0);
+            }
+        }
+        times.sort_unstable();
+        record.median_millis = match times.len() {
+            0 => None,
+            n if n % 2 == 1 => Some(times[n / 2]),
+            n => Some((times[n / 2 - 1] + times[n / 2]) / 2),
+        };
+        record
+    }
+
+    /// The share of hands counted right, from 0 to 1 (0 with no hands).
+    #[must_use]
+    pub fn accuracy(&self) -> f64 {
+        if self.hands == 0 { 0.0 } else { f64::from(self.right) / f64::from(self.hands) }
+    }
+
+    /// The kinds whose points were missed, most points first (ties in the
+    /// order a count is said): each with its points and the hands they were
+    /// missed in.
+    #[must_use]
+    pub fn most_missed(&self) -> Vec<(Category, u32, u32)> {
+        ranked(self.missed_points, self.missed_hands)
+    }
+
+    /// The kinds over-counted, most points first.
+    #[must_use]
+    pub fn most_over(&self) -> Vec<(Category, u32, u32)> {
+        ranked(self.over_points, self.over_hands)
+    }
+}
+
+fn ranked(points: [u32; 5], hands: [u32; 5]) -> Vec<(Category, u32, u32)> {
+    let mut kinds: Vec<(Category, u32, u32)> = Category::ALL
+        .into_iter()
+        .map(|category| (category, points[category.index()], hands[category.index()]))
+        .filter(|&(_, points, _)| points > 0)
+        .collect();
+    kinds.sort_by_key(|&(category, points, _)| (std::cmp::Reverse(points), category.index()));
+    kinds
 }

@@ -30,7 +30,7 @@ mod speech;
 pub use card::{Card, Prolog, Rank, Suit, Symbol};
 pub use cardset::{CardSet, DuplicateCard, Iter, Subsets};
 pub use deck::{Deck, SeededRng, derive_seed, seeded_rng};
-pub use drill::{CountByKind, DrillHand, Grade};
+pub use drill::{CountByKind, DrillHand, DrillRecord, Grade};
 pub use game::action::{Action, Phase};
 pub use game::board::Board;
 pub use game::event::{Event, GameResult, Skunk};

@@ -1,8 +1,8 @@
 //! Counting practice: the drill's hands and its grading, held to the fast
 //! counter ([`Show::score`]) on many seeded hands, with answers wrong in
-//! every way proptest can draw.
+//! every way proptest can draw, and a person's record over their answers.
 
-use crib_core::{Category, CountByKind, DrillHand, Grade, Rules, Show, parse_cards};
+use crib_core::{Category, CountByKind, DrillHand, DrillRecord, Grade, Rules, Show, parse_cards};
 use proptest::prelude::*;
 
 /// The points of every kind, each up to `most`.
@@ -68,6 +68,25 @@ fn a_crib_counts_a_flush_only_with_all_five() {
     let graded = crib.grade(said);
     assert_eq!(graded.over, CountByKind { flush: 4, ..CountByKind::ZERO });
     assert_eq!(graded.missed, CountByKind::ZERO);
+}
+
+#[test]
+fn the_record_ranks_the_kinds_missed_and_takes_the_median_time() {
+    let hand = DrillHand::dealt(0, 0, false);
+    let truth = CountByKind::of(&hand.breakdown());
+    // Over-count nobs by 1 and pairs by 2 in one hand, pairs by 2 in another.
+    let over = |pairs: u8, nobs: u8| CountByKind {
+        pairs: truth.pairs + pairs,
+        nobs: truth.nobs + nobs,
+        ..truth
+    };
+    let answers = [(over(2, 1), 4000), (over(2, 0), 1000), (truth, 2000), (truth, 9000)];
+    let record = DrillRecord::of(answers.map(|(answer, millis)| (hand.grade(answer), millis)));
+    assert_eq!((record.hands, record.right), (4, 2));
+    assert!((record.accuracy() - 0.5).abs() < 1e-12);
+    assert_eq!(record.median_millis, Some(3000));
+    assert_eq!(record.most_over(), vec![(Category::Pair, 4, 2), (Category::Nobs, 1, 1)]);
+    assert!(record.most_missed().is_empty());
 }
 
 proptest! {

@@ -10,9 +10,10 @@ use crib_ai::Strategy;
 use crib_core::{Card, GameConfig, derive_seed};
 use crib_protocol::Command;
 use crib_referee::{
-    Contestant, EngineCommand, EngineContestant, EngineOptions, EngineProcess, Entrant, GameSetup,
-    MatchConfig, referee_game, run_match,
+    EngineCommand, EngineContestant, EngineOptions, EngineProcess, Entrant, GameSetup, MatchConfig,
+    referee_game, run_match,
 };
+use crib_table::Contestant;
 use divan::counter::ItemsCount;
 
 fn main() {

@@ -1,25 +1,27 @@
-//! The referee: it owns the truth of each game and has every seat played by
-//! a [`Contestant`], either a built-in player in-process or an external
-//! engine process spoken to over the Cribbage Engine Protocol.
+//! The referee of programs: engine processes that play seats over the
+//! Cribbage Engine Protocol, games refereed between programs, and matches of
+//! many games with their reports. Every game is played at a
+//! [`crib_table::Table`], the one driver loop, whose contract for a program
+//! at a seat is [`crib_table::Contestant`]; this crate adds the programs that
+//! are processes, and the matches.
 //!
 //! - `process`: an engine process, its command line, the time limit on every
 //!   answer, and reaping ([`EngineProcess`]);
-//! - `contestant`: what plays a seat, and what it is told ([`Contestant`],
-//!   [`Notice`]);
-//! - `referee`: one game, refereed ([`referee_game`], [`GameRecord`]);
+//! - `engine`: an engine process playing a seat, each notice a protocol
+//!   command and every answer checked ([`EngineContestant`]);
+//! - `referee`: one game, refereed as a match of one game at a table of
+//!   programs ([`referee_game`], [`GameRecord`]);
 //! - `runner`: a match of many seeded games in parallel, with a log
-//!   ([`run_match`]);
+//!   ([`run_match`], its players named by [`Entrant`]);
 //! - `report`: wins, skunks, points, points per round by source and faults
-//!   ([`MatchReport`], from each game's [`GameTally`]);
-//! - `review`: a saved match's decisions by its people graded against the
-//!   expert, and the charts of the chance of winning ([`review::review`]);
-//! - `fault`: every way a contestant can lose a game by breaking the
-//!   contract ([`Fault`]).
+//!   ([`MatchReport`], from each game's [`GameTally`]).
 //!
 //! An engine that crashes, answers late, answers garbage, refuses a legal
 //! command, makes an illegal move, miscounts a show or keeps a board that
-//! differs from the referee's loses that game; the match goes on, with a new
-//! process for that engine.
+//! differs from the referee's loses that game
+//! ([`Forfeit`](crib_table::Forfeit)); the match goes on, with a new process
+//! for that engine. The crate's `crib-test-engine` binary is a small engine
+//! with faults to order, for its tests and benchmark.
 //!
 //! ```
 //! use crib_ai::Strategy;
@@ -35,31 +37,20 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod advice;
-mod contestant;
-mod fault;
-pub mod narrate;
+mod engine;
 mod process;
-mod record;
 mod referee;
 mod report;
-pub mod review;
 mod runner;
-mod table;
 
-pub use contestant::{BuiltInContestant, Contestant, EngineContestant, Notice};
-pub use fault::{Fault, FaultKind};
+pub use engine::EngineContestant;
 pub use process::{
     CommandLineError, DEFAULT_TIMEOUT, EngineCommand, EngineOptions, EngineProcess, EngineStderr,
     Expect,
 };
-pub use record::{QueuedRecorder, StoreRecorder, saved_player};
-pub use referee::{Forfeit, GameRecord, GameSetup, Outcome, SeatPlayer, referee_game};
+pub use referee::{GameRecord, GameSetup, Outcome, SeatPlayer, referee_game};
 pub use report::{
     FailureReport, GameTally, KindCount, MatchReport, Mean, PlayerReport, RolePoints,
     RoundAverages, RoundPoints, SideTally, TeamReport,
 };
 pub use runner::{Entrant, MatchConfig, MatchError, run_match};
-pub use table::{
-    Dealing, RecordError, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain,
-};

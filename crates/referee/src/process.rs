@@ -23,9 +23,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::Duration;
 
 use crib_protocol::{Command, Response};
+use crib_table::Fault;
 use wait_timeout::ChildExt;
-
-use crate::Fault;
 
 /// The time an engine has to answer one command unless told otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(3);

@@ -31,7 +31,7 @@
 use crib_core::{BySeat, Event, GameConfig, Seat, Side, Skunk};
 use serde::Serialize;
 
-use crate::{Contestant, Dealing, Fault, Sitter, Table, TableError, TableSetup};
+use crib_table::{Contestant, Dealing, Forfeit, Sitter, Table, TableError, TableSetup};
 
 /// Which game to play: everything random in it comes from `seed`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -60,15 +60,6 @@ pub struct SeatPlayer {
     pub player: usize,
     /// Who that is: a built-in player's name, or an engine's command line.
     pub name: String,
-}
-
-/// A fault that lost a game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Forfeit {
-    /// The seat at fault.
-    pub seat: Seat,
-    /// What went wrong.
-    pub fault: Fault,
 }
 
 /// How a game ended.

@@ -10,10 +10,11 @@
 
 use crib_ai::Rate;
 use crib_core::{Event, GameConfig, Seat, Side, Skunk, SourcePoints};
+use crib_table::FaultKind;
 use serde::Serialize;
 
 use crate::runner::seat_of;
-use crate::{FaultKind, GameSetup, MatchConfig, Outcome};
+use crate::{GameSetup, MatchConfig, Outcome};
 
 /// One source of a seat's points, chosen.
 type Source = fn(&mut SourcePoints) -> &mut u32;

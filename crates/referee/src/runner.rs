@@ -24,12 +24,12 @@ use std::sync::mpsc;
 
 use crib_ai::{ExpertOptions, Strategy};
 use crib_core::{GameConfig, Seat, derive_seed};
+use crib_table::{BuiltInContestant, Contestant, Fault};
 use serde::Serialize;
 
 use crate::{
-    BuiltInContestant, CommandLineError, Contestant, EngineCommand, EngineContestant,
-    EngineOptions, EngineProcess, Fault, GameRecord, GameSetup, GameTally, MatchReport, Outcome,
-    referee_game,
+    CommandLineError, EngineCommand, EngineContestant, EngineOptions, EngineProcess, GameRecord,
+    GameSetup, GameTally, MatchReport, Outcome, referee_game,
 };
 
 /// A player as the command line names it: a built-in player or an engine.

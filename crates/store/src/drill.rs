@@ -7,7 +7,7 @@
 //! program reads back is graded again from the cards and the answer, so the
 //! record always agrees with the counter.
 
-use crib_core::{Category, CountByKind, DrillHand, Grade, Rules, Show, parse_cards};
+use crib_core::{CountByKind, DrillHand, DrillRecord, Grade, Rules, Show, parse_cards};
 use rusqlite::params;
 
 use crate::codec::{seed_from_sql, seed_to_sql};
@@ -54,85 +54,12 @@ impl DrillAnswer {
     pub fn grade(&self) -> Grade {
         self.hand.grade(self.answer)
     }
-}
 
-/// A person's record over their drill answers.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct DrillRecord {
-    /// Hands counted.
-    pub hands: u32,
-    /// Hands counted right in every kind.
-    pub right: u32,
-    /// The median time of an answer, in milliseconds (`None` with no
-    /// answers).
-    pub median_millis: Option<u64>,
-    /// Points missed in each kind, in the order of [`Category::ALL`].
-    pub missed_points: [u32; 5],
-    /// Hands in which points of each kind were missed.
-    pub missed_hands: [u32; 5],
-    /// Points over-counted in each kind.
-    pub over_points: [u32; 5],
-    /// Hands in which points of each kind were over-counted.
-    pub over_hands: [u32; 5],
-}
-
-impl DrillRecord {
-    /// The record of `answers`.
+    /// The answer graded, and its time: what a [`DrillRecord`] adds up.
     #[must_use]
-    pub fn of(answers: &[DrillAnswer]) -> DrillRecord {
-        let mut record = DrillRecord::default();
-        let mut times: Vec<u64> = answers.iter().map(|answer| answer.millis).collect();
-        times.sort_unstable();
-        record.median_millis = match times.len() {
-            0 => None,
-            n if n % 2 == 1 => Some(times[n / 2]),
-            n => Some((times[n / 2 - 1] + times[n / 2]) / 2),
-        };
-        for answer in answers {
-            let grade = answer.grade();
-            record.hands += 1;
-            record.right += u32::from(grade.is_right());
-            for (category, points) in grade.missed.kinds() {
-                record.missed_points[category.index()] += u32::from(points);
-                record.missed_hands[category.index()] += u32::from(points > 0);
-            }
-            for (category, points) in grade.over.kinds() {
-                record.over_points[category.index()] += u32::from(points);
-                record.over_hands[category.index()] += u32::from(points > 0);
-            }
-        }
-        record
+    pub fn grade_and_millis(&self) -> (Grade, u64) {
+        (self.grade(), self.millis)
     }
-
-    /// The share of hands counted right, from 0 to 1 (0 with no hands).
-    #[must_use]
-    pub fn accuracy(&self) -> f64 {
-        if self.hands == 0 { 0.0 } else { f64::from(self.right) / f64::from(self.hands) }
-    }
-
-    /// The kinds whose points were missed, most points first (ties in the
-    /// order a count is said): each with its points and the hands they were
-    /// missed in.
-    #[must_use]
-    pub fn most_missed(&self) -> Vec<(Category, u32, u32)> {
-        ranked(self.missed_points, self.missed_hands)
-    }
-
-    /// The kinds over-counted, most points first.
-    #[must_use]
-    pub fn most_over(&self) -> Vec<(Category, u32, u32)> {
-        ranked(self.over_points, self.over_hands)
-    }
-}
-
-fn ranked(points: [u32; 5], hands: [u32; 5]) -> Vec<(Category, u32, u32)> {
-    let mut kinds: Vec<(Category, u32, u32)> = Category::ALL
-        .into_iter()
-        .map(|category| (category, points[category.index()], hands[category.index()]))
-        .filter(|&(_, points, _)| points > 0)
-        .collect();
-    kinds.sort_by_key(|&(category, points, _)| (std::cmp::Reverse(points), category.index()));
-    kinds
 }
 
 impl Store {
@@ -206,7 +133,7 @@ impl Store {
     ///
     /// As [`Store::drill_answers`].
     pub fn drill_record(&self, player: &str) -> Result<DrillRecord, StoreError> {
-        Ok(DrillRecord::of(&self.drill_answers(player)?))
+        Ok(DrillRecord::of(self.drill_answers(player)?.iter().map(DrillAnswer::grade_and_millis)))
     }
 }
 

@@ -3,7 +3,7 @@
 //! played is lost, an interrupted match resumes exactly where it stopped, and
 //! finished matches give a history and a player's statistics. The answers of
 //! the counting drill are kept too, one row each, for a person's record of
-//! counting (`DrillRecord`).
+//! counting (`crib_core::DrillRecord`).
 //!
 //! A match is stored as what determines it: its seed, its configuration, its
 //! seats' players, and every action taken, each in its own transaction the
@@ -61,7 +61,7 @@ pub mod testing;
 mod web;
 mod writer;
 
-pub use drill::{DrillAnswer, DrillPlace, DrillRecord};
+pub use drill::{DrillAnswer, DrillPlace};
 pub use error::StoreError;
 pub use retention::Pruned;
 pub use saved::{GameId, GameSummary, Move, NewGame, Outcome, Player, PlayerKind, Resumed, Status};

@@ -5,7 +5,7 @@
 //! nob, one field each. Enter grades the answer against the counter
 //! ([`DrillHand::grade`]) and shows the count as players say it, what was
 //! missed or over-counted, and the time taken, all in the words of the one
-//! narration (`crib_referee::narrate`). After the last hand a summary of the
+//! narration (`crib_table::narrate`). After the last hand a summary of the
 //! drill is shown. Every answer is handed to the recorder, if there is one,
 //! as soon as it is given, so quitting loses nothing already answered.
 //!
@@ -17,9 +17,9 @@
 use std::fmt;
 use std::time::Instant;
 
-use crib_core::{Category, CountByKind, DrillHand, Grade};
-use crib_referee::narrate;
-use crib_store::{DrillAnswer, DrillPlace, DrillRecord, StoreError};
+use crib_core::{Category, CountByKind, DrillHand, DrillRecord, Grade};
+use crib_store::{DrillAnswer, DrillPlace, StoreError};
+use crib_table::narrate;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::app::ME;
@@ -183,7 +183,7 @@ impl Drill {
     /// The record of this drill's answers.
     #[must_use]
     pub fn record(&self) -> DrillRecord {
-        DrillRecord::of(&self.answers)
+        DrillRecord::of(self.answers.iter().map(DrillAnswer::grade_and_millis))
     }
 
     /// A failure to save the last answer, if there was one.
@@ -282,7 +282,7 @@ impl Drill {
             && let Err(error) = record(&answer)
         {
             self.notice =
-                Some(format!("this answer was not saved: {}", crib_referee::error_chain(&error)));
+                Some(format!("this answer was not saved: {}", crib_table::error_chain(&error)));
         }
         self.answers.push(answer);
         self.stage = DrillStage::Graded(Graded {

@@ -4,10 +4,10 @@
 //! terminal itself is tested by sending messages and drawing into a buffer.
 //!
 //! - [`App`] (module `app`) is the model of the game on screen. It plays a
-//!   match at a [`crib_referee::Table`], the person at one seat and
+//!   match at a [`crib_table::Table`], the person at one seat and
 //!   programs (built-in players or engines) at the others, and presents the
 //!   events of the game at a pace a person can follow, saying every score
-//!   in the words of the one narration, `crib_referee::narrate`. A key
+//!   in the words of the one narration, `crib_table::narrate`. A key
 //!   becomes a [`Message`] by [`key_message`], in the stage on screen;
 //!   [`App::update`] takes it; time passing is [`Message::Tick`].
 //! - [`ui`] is the view: it draws an `App` into a ratatui buffer (the board,
@@ -24,7 +24,7 @@
 //!   view draws it.
 //!
 //! ```
-//! use crib_referee::{BuiltInContestant, Sitter};
+//! use crib_table::{BuiltInContestant, Sitter};
 //! use crib_tui::{App, Message, Options, Stage};
 //! let computer = Sitter::program(BuiltInContestant::new(crib_ai::Strategy::Basic));
 //! let mut app = App::new(Options { seed: 1, ..Options::default() }, vec![computer], None);
@@ -51,6 +51,6 @@ pub use app::{
     Stage, THINK, key_message, seat_names,
 };
 pub use crib_ai::{Hint, hint};
-pub use crib_referee::advice::{HintRow, HintText};
+pub use crib_table::advice::{HintRow, HintText};
 pub use drill::{Drill, DrillMessage, DrillOptions, DrillRecorder, DrillStage, Graded};
 pub use terminal::{TuiError, require_terminal, run, run_drill};

@@ -1,9 +1,9 @@
 //! The message log on screen: the lines of the one narration
-//! (`crib_referee::narrate`), each with the colour of whoever pegs, and how
+//! (`crib_table::narrate`), each with the colour of whoever pegs, and how
 //! far the person has scrolled back through them.
 
 use crib_core::{Event, Side};
-use crib_referee::narrate::{Line, Perspective, narrate};
+use crib_table::narrate::{Line, Perspective, narrate};
 
 /// The lines a page up or down moves the log.
 const PAGE: usize = 5;
@@ -107,7 +107,7 @@ mod tests {
 
     const HUMAN: Seat = Seat::ALL[0];
     const COMPUTER: Seat = Seat::ALL[1];
-    use crib_referee::narrate::narrate;
+    use crib_table::narrate::narrate;
 
     #[test]
     fn each_line_has_the_colour_of_whoever_pegs() {

@@ -2,7 +2,7 @@
 //! buffers.
 
 use crib_ai::Strategy;
-use crib_referee::{BuiltInContestant, Sitter};
+use crib_table::{BuiltInContestant, Sitter};
 use crib_tui::{App, Message, Options, Stage};
 use ratatui::buffer::Buffer;
 

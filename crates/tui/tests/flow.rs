@@ -3,7 +3,7 @@
 
 use crib_ai::{ExpertPlayer, Strategy};
 use crib_core::{Event, GameConfig, Seat, Side, Skunk};
-use crib_referee::narrate::card_text;
+use crib_table::narrate::card_text;
 use crib_tui::{HUMAN, Hint, Message, Overlay, Question, STEP, Stage, THINK};
 
 /// The computer's seat at a table of two.
@@ -153,7 +153,7 @@ fn counting_the_pegging() -> crib_tui::App {
         ..Default::default()
     };
     let computer =
-        crib_referee::Sitter::program(crib_referee::BuiltInContestant::new(Strategy::Basic));
+        crib_table::Sitter::program(crib_table::BuiltInContestant::new(Strategy::Basic));
     crib_tui::App::new(options, vec![computer], None)
 }
 
@@ -333,7 +333,7 @@ fn hints_give_the_experts_keeps_and_cards() {
     // reasons.
     let small = screen(&game, 80, 24).join("\n");
     for (rank, option) in play.options.iter().enumerate() {
-        let row = format!("{}. {:>3}", rank + 1, crib_referee::narrate::card_text(option.card));
+        let row = format!("{}. {:>3}", rank + 1, crib_table::narrate::card_text(option.card));
         assert!(small.contains(&row), "{row} in {small}");
     }
     assert!(small.contains("Pegs"), "{small}");
@@ -341,7 +341,7 @@ fn hints_give_the_experts_keeps_and_cards() {
 
 #[test]
 fn go_is_said_for_the_person_unless_they_ask_otherwise() {
-    use crib_referee::{BuiltInContestant, Sitter};
+    use crib_table::{BuiltInContestant, Sitter};
     for auto_go in [true, false] {
         let options = crib_tui::Options { seed: 5, games_to_win: 1, auto_go, ..Default::default() };
         let basic = Sitter::program(BuiltInContestant::new(Strategy::Basic));
@@ -455,7 +455,7 @@ fn keys_that_cannot_act_say_why() {
 
 /// An app at a table of `players`, the others basic players.
 fn table_of(players: u8, seed: u64) -> crib_tui::App {
-    use crib_referee::{BuiltInContestant, Sitter};
+    use crib_table::{BuiltInContestant, Sitter};
     let config = GameConfig::new(players, 61).unwrap();
     let options =
         crib_tui::Options { seed, muggins: false, games_to_win: 1, config, ..Default::default() };

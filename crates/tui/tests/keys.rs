@@ -39,8 +39,8 @@ fn help_text() -> String {
         muggins_pegging: true,
         ..crib_tui::Options::default()
     };
-    let basic = crib_referee::BuiltInContestant::new(crib_ai::Strategy::Basic);
-    let mut game = crib_tui::App::new(options, vec![crib_referee::Sitter::program(basic)], None);
+    let basic = crib_table::BuiltInContestant::new(crib_ai::Strategy::Basic);
+    let mut game = crib_tui::App::new(options, vec![crib_table::Sitter::program(basic)], None);
     send(&mut game, Message::Help);
     screen(&game, 100, 40).join("\n")
 }

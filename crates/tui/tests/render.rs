@@ -2,7 +2,7 @@
 //! count, and whole screens.
 
 use crib_core::{Board, Card, CardSet, GameConfig, Seat, Side, parse_cards};
-use crib_referee::narrate::Perspective;
+use crib_table::narrate::Perspective;
 use crib_tui::ui::{BoardWidget, HandWidget, PlayWidget};
 use crib_tui::{HUMAN, Message, Question, Scroll, Stage};
 use ratatui::buffer::Buffer;
@@ -231,7 +231,7 @@ fn three_players_have_three_tracks_and_each_other_player_on_the_table() {
     assert_eq!(glyph_at(&drawn, 5, 3 + 20 + 4), '●');
 
     let table = {
-        use crib_referee::{BuiltInContestant, Sitter};
+        use crib_table::{BuiltInContestant, Sitter};
         let options = crib_tui::Options {
             seed: 3,
             config: GameConfig::new(4, 121).unwrap(),
@@ -274,7 +274,7 @@ fn the_log_scrolls_back_and_forward() {
 #[test]
 fn a_long_engine_command_line_is_cut_and_the_seed_stays() {
     use crib_core::{Board, CardSet, Seat, View};
-    use crib_referee::{BuiltInContestant, Contestant, Fault, Notice, Sitter};
+    use crib_table::{BuiltInContestant, Contestant, Fault, Notice, Sitter};
     /// The basic player under a very long name.
     struct Long(BuiltInContestant);
     impl Contestant for Long {

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use crib_ai::Strategy;
 use crib_core::{Action, BySeat, Claims, Event, Seat};
-use crib_referee::{BuiltInContestant, RecordError, Recorder, Sitter, TableSetup, Taken};
+use crib_table::{BuiltInContestant, RecordError, Recorder, Sitter, TableSetup, Taken};
 use crib_tui::{App, Message, Options, Stage};
 
 use crate::common::{choose, send, type_count};

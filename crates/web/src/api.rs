@@ -8,7 +8,7 @@
 //! the same JSON error as anything else. A refused request changes nothing.
 //!
 //! With saved games ([`Server::with_saved_games`]), every match begun at a
-//! table is saved by the table's own recorder (`crib_referee::QueuedRecorder`,
+//! table is saved by the table's own recorder (`crib_table::QueuedRecorder`,
 //! the one record of every interface) as it is played, and the table itself
 //! (its seats, its seed, its current match, its seats' token hashes) in the
 //! store's web tables; quitting gives the match up. Saving is queued to the
@@ -20,7 +20,7 @@
 //! loaded again from what was saved at the next request. A table asked for that
 //! the server does not hold (after a restart, or once cleared from memory)
 //! is loaded from the store, one table at a time, and taken up with
-//! `crib_referee::Table::resume`: its programs replay their moves, and any
+//! `crib_table::Table::resume`: its programs replay their moves, and any
 //! that is due moves at once. A failure to load answers 500 with a JSON error.
 
 use std::sync::Arc;
@@ -38,10 +38,11 @@ use std::sync::{Mutex, PoisonError};
 
 use crib_ai::Strategy;
 use crib_core::{BySeat, Card, CardSet, GameConfig, Seat, derive_seed};
-use crib_referee::advice::{HintText, hint_text, win_chance_text};
-use crib_referee::review::{REVIEW_SEED, Review, chance_svg};
-use crib_referee::{EngineCommand, Taken, error_chain};
+use crib_referee::EngineCommand;
 use crib_store::{Status, StoreError, WebTable, Writer};
+use crib_table::advice::{HintText, hint_text, win_chance_text};
+use crib_table::review::{REVIEW_SEED, Review, chance_svg};
+use crib_table::{Taken, error_chain};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 
@@ -718,10 +719,9 @@ async fn review(
     let saved = server.saved.clone().ok_or(ApiError::NotSaved)?;
     // Grading a match takes a fraction of a second of the expert's search:
     // off the async threads.
-    let graded = tokio::task::spawn_blocking(move || {
-        crib_referee::review::review(&saved, game, REVIEW_SEED)
-    })
-    .await;
+    let graded =
+        tokio::task::spawn_blocking(move || crib_table::review::review(&saved, game, REVIEW_SEED))
+            .await;
     let review = match graded {
         Ok(Ok(review)) => review,
         Ok(Err(error)) => {

@@ -21,9 +21,9 @@ use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use crib_core::{Card, CardSet, CountByKind, DrillHand};
-use crib_referee::narrate;
-use crib_store::{DrillAnswer, DrillPlace, DrillRecord};
+use crib_core::{Card, CardSet, CountByKind, DrillHand, DrillRecord};
+use crib_store::{DrillAnswer, DrillPlace};
+use crib_table::narrate;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
@@ -251,7 +251,11 @@ impl Session {
             hand,
             answered: self.answers.len(),
             right: self.answers.iter().filter(|answer| answer.grade().is_right()).count(),
-            summary: done.then(|| narrate::drill_record(&DrillRecord::of(&self.answers))),
+            summary: done.then(|| {
+                narrate::drill_record(&DrillRecord::of(
+                    self.answers.iter().map(DrillAnswer::grade_and_millis),
+                ))
+            }),
         }
     }
 }

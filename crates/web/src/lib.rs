@@ -2,10 +2,10 @@
 //!
 //! - `table`: one browser table of 2, 3 or 4 seats (people, the computer at
 //!   any level, engines the server's owner names) over the one driver,
-//!   `crib_referee::Table`, saved through the one record
-//!   (`crib_referee::QueuedRecorder`, queued to the store's writer thread)
+//!   `crib_table::Table`, saved through the one record
+//!   (`crib_table::QueuedRecorder`, queued to the store's writer thread)
 //!   and told in the one narration
-//!   (`crib_referee::narrate`); every answer is built from a seat's view and
+//!   (`crib_table::narrate`); every answer is built from a seat's view and
 //!   its redacted events;
 //! - `store`: the tables kept, their unguessable ids and secret tokens, and
 //!   the bound on how many are kept;

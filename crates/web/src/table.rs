@@ -1,18 +1,18 @@
 //! One browser table: who sits at each of its 2, 3 or 4 seats, and the
 //! match being played there, with no HTTP in sight.
 //!
-//! The match itself is a [`crib_referee::Table`]: the one driver of every
+//! The match itself is a [`crib_table::Table`]: the one driver of every
 //! interface. It deals on request (a person says "continue" once the shows
 //! are read), and after every person's move and every deal the table's
 //! programs (the computer at a level, an engine the server's owner named)
 //! move at once, inside the same call: the page paces what it shows, the
 //! server never waits for a person who is not due. Every action goes to the
-//! table's recorder (the one record, `crib_referee::QueuedRecorder`) the
+//! table's recorder (the one record, `crib_table::QueuedRecorder`) the
 //! moment it is taken, queued on the table's own line of writes to the
 //! store's writer thread: the table never waits for the disk, and the HTTP
 //! layer waits for [`Room::pending`] to be saved before it answers. Every
 //! answer to a seat is built from that seat's view and its redacted events,
-//! in the words of `crib_referee::narrate`.
+//! in the words of `crib_table::narrate`.
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -22,12 +22,13 @@ use crib_core::{
     Action, BySeat, Card, CardSet, Claims, Event, GameConfig, IllegalAction, Phase, Seat,
     derive_seed,
 };
-use crib_referee::narrate::{Narration, Perspective, Step, card_text, narrate};
-use crib_referee::{
-    BuiltInContestant, Dealing, EngineContestant, EngineOptions, QueuedRecorder, RecordError,
-    Recorder, Sitter, Table, TableError, TableSetup, Taken,
-};
+use crib_referee::{EngineContestant, EngineOptions};
 use crib_store::{GameId, GameSlot, Line, Writer};
+use crib_table::narrate::{Narration, Perspective, Step, card_text, narrate};
+use crib_table::{
+    BuiltInContestant, Dealing, QueuedRecorder, RecordError, Recorder, Sitter, Table, TableError,
+    TableSetup, Taken,
+};
 use serde::Serialize;
 use tokio::sync::watch;
 

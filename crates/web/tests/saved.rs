@@ -267,7 +267,7 @@ async fn a_match_over_is_reviewed_by_the_expert() {
     let store = Store::open(&path).unwrap();
     let saved = store.web_table(&id).unwrap().unwrap().game;
     let expected =
-        crib_referee::review::review(&store, saved, crib_referee::review::REVIEW_SEED).unwrap();
+        crib_table::review::review(&store, saved, crib_table::review::REVIEW_SEED).unwrap();
     let expected: Value = serde_json::from_str(&serde_json::to_string(&expected).unwrap()).unwrap();
     assert_eq!(value["review"], expected);
     let decisions = expected["decisions"].as_array().unwrap();
@@ -277,7 +277,7 @@ async fn a_match_over_is_reviewed_by_the_expert() {
     assert!(said.iter().all(|line| line.as_str().unwrap().starts_with("You ")), "{said:?}");
     assert_eq!(value["chart_side"], "you");
     let svg = value["svg"].as_str().unwrap();
-    let chart = crib_referee::review::chance_svg(
+    let chart = crib_table::review::chance_svg(
         &expected["chance"]
             .as_array()
             .unwrap()

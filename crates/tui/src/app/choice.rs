@@ -5,7 +5,7 @@
 //! the person is said here too.
 
 use crib_core::{Card, CardSet, Phase, View};
-use crib_referee::narrate::{capitalised, card_text};
+use crib_table::narrate::{capitalised, card_text};
 
 use crate::app::setup::HUMAN;
 use crate::app::stage::Stage;

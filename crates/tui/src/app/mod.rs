@@ -5,7 +5,7 @@
 //! the terminal's loop is `terminal`'s.
 //!
 //! The model holds what the screen needs; the game itself is the match at
-//! a `crib_referee` [`Table`], where the person's moves and those of the
+//! a `crib_table` [`Table`], where the person's moves and those of the
 //! programs at the other seats (each a [`Sitter`]) are taken alike. This
 //! file keeps the model, its update and the moves taken at the table; the
 //! rest is by concern, each module knowing nothing of this one:
@@ -44,9 +44,9 @@ use std::time::Duration;
 use crib_core::{
     Action, Board, Breakdown, Card, CardSet, Claims, Event, GameResult, Phase, Seat, View,
 };
-use crib_referee::advice::{hint_text, win_chance_text};
-use crib_referee::narrate::{Perspective, card_text};
-use crib_referee::{Dealing, Recorder, Sitter, Table, TableError, Taken, error_chain};
+use crib_table::advice::{hint_text, win_chance_text};
+use crib_table::narrate::{Perspective, card_text};
+use crib_table::{Dealing, Recorder, Sitter, Table, TableError, Taken, error_chain};
 use crossterm::event::KeyEvent;
 
 use crate::log::{Log, LogLine};

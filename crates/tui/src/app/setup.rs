@@ -3,7 +3,7 @@
 //! programs after them) and what the seats are called.
 
 use crib_core::{BySeat, GameConfig, Seat};
-use crib_referee::{Sitter, TableSetup};
+use crib_table::{Sitter, TableSetup};
 
 /// The person's seat.
 pub const HUMAN: Seat = Seat::ALL[0];

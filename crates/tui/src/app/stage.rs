@@ -2,7 +2,7 @@
 //! over the table ([`Overlay`]): what both the key map and the model read.
 
 use crib_ai::Hint;
-use crib_referee::advice::HintText;
+use crib_table::advice::HintText;
 
 /// What the person is asked to do, or waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

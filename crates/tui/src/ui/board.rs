@@ -20,7 +20,7 @@
 //! board as on a real one.
 
 use crib_core::{Board, Side};
-use crib_referee::narrate::Perspective;
+use crib_table::narrate::Perspective;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};

@@ -5,7 +5,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::theme;
-use crib_referee::narrate::rank_text;
+use crib_table::narrate::rank_text;
 
 /// The columns a card takes.
 pub(super) const CARD_WIDTH: u16 = 4;

@@ -13,7 +13,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{cards, theme};
 use crate::drill::{Drill, DrillStage};
-use crib_referee::narrate;
+use crib_table::narrate;
 
 /// The smallest terminal the drill is drawn in.
 const MIN_WIDTH: u16 = 60;

@@ -10,8 +10,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 use super::cards;
 use super::theme;
 use crate::app::{App, HUMAN, Overlay, Question};
-use crib_referee::advice::HintText;
-use crib_referee::narrate::{capitalised, game_result};
+use crib_table::advice::HintText;
+use crib_table::narrate::{capitalised, game_result};
 
 /// The width of the hint's window (at most).
 const HINT_WIDTH: u16 = 80;

@@ -12,7 +12,7 @@ use ratatui::widgets::Widget;
 use super::cards::{self, CARD_STEP};
 use super::theme;
 use crate::app::{App, HUMAN, ShowItem, Stage};
-use crib_referee::narrate::{Perspective, capitalised, card_text, cards_text};
+use crib_table::narrate::{Perspective, capitalised, card_text, cards_text};
 
 /// The column where cards start, after the labels.
 const CARDS: u16 = 20;

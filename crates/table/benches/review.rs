@@ -5,8 +5,8 @@
 //! person (`tester`) playing legal moves at random, so that its games last
 //! longer than a good player's and every kind of decision is graded.
 
-use crib_referee::review::{REVIEW_SEED, review};
 use crib_store::Store;
+use crib_table::review::{REVIEW_SEED, review};
 
 fn main() {
     divan::main();

@@ -6,10 +6,10 @@
 
 use crib_ai::{ExpertPlayer, PlayMeasure, Player, Strategy};
 use crib_core::{Action, Claims, Event, GameConfig, Match, Phase, Rules, Seat, Show};
-use crib_referee::review::{
+use crib_store::{GameId, NewGame, Player as Saved, Store};
+use crib_table::review::{
     Graded, Measure, REVIEW_SEED, ReviewError, chance_svg, chance_text, review,
 };
-use crib_store::{GameId, NewGame, Player as Saved, Store};
 
 const ME: Seat = Seat::ALL[0];
 
@@ -232,7 +232,7 @@ fn a_late_discard_is_graded_by_the_chance_of_winning() {
     assert!((decision.cost - cost).abs() < 1e-9);
     let total = reviewed.total();
     assert!(total.discards.abs() < 1e-9 && (total.win_chance - cost).abs() < 1e-9);
-    let who = crib_referee::narrate::Perspective::new(
+    let who = crib_table::narrate::Perspective::new(
         GameConfig::default(),
         Some(ME),
         crib_core::BySeat::new(GameConfig::default(), |seat| format!("seat {}", seat.index())),

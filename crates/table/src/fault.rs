@@ -3,10 +3,12 @@
 //!
 //! A [`Fault`] says what went wrong in words a person reading a match report
 //! can act on: which command was waiting, what came back, and why the
-//! referee refused it. [`FaultKind`] groups faults for counting.
+//! referee refused it. [`FaultKind`] groups faults for counting, and a
+//! [`Forfeit`] is a fault that lost a game: its seat, and the fault.
 
 use std::fmt;
 
+use crib_core::Seat;
 use serde::Serialize;
 
 /// What went wrong with one seat's player. Every fault loses the game for
@@ -149,6 +151,15 @@ impl Fault {
             Fault::Board { .. } => FaultKind::Board,
         }
     }
+}
+
+/// A fault that lost a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Forfeit {
+    /// The seat at fault.
+    pub seat: Seat,
+    /// What went wrong.
+    pub fault: Fault,
 }
 
 /// Board totals written as the protocol writes them: `14 26`.

@@ -9,10 +9,9 @@
 //! the perspective's [`GameConfig`] says.
 
 use crib_core::{
-    Breakdown, BySeat, Card, CardSet, Category, CountByKind, DrillHand, Event, GameConfig,
-    GameResult, Grade, Rank, Seat, Side, Skunk, number_words,
+    Breakdown, BySeat, Card, CardSet, Category, CountByKind, DrillHand, DrillRecord, Event,
+    GameConfig, GameResult, Grade, Rank, Seat, Side, Skunk, number_words,
 };
-use crib_store::DrillRecord;
 use serde::Serialize;
 
 /// Who is reading, and what every seat is called.

@@ -116,25 +116,31 @@ fn read_only_commands_create_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("saved").join("crib.db");
     let db = db.to_str().unwrap();
-    let history = crib(&["history", "--db", db], "");
-    assert!(history.status.success(), "{}", stderr(&history));
-    assert!(stderr(&history).contains("no finished matches"), "{}", stderr(&history));
-    let json = crib(&["history", "--json", "--db", db], "");
-    assert_eq!(stdout(&json), "[]\n");
-    let stats = crib(&["stats", "me", "--db", db], "");
-    assert!(stats.status.success(), "{}", stderr(&stats));
-    assert!(stdout(&stats).contains("No finished matches yet"), "{}", stdout(&stats));
-    let replay = crib(&["replay", "1", "--db", db], "");
-    assert_eq!(replay.status.code(), Some(1));
-    assert!(stderr(&replay).contains("no saved games yet"), "{}", stderr(&replay));
+    // A database named that is not there is said to be missing, for every
+    // reader, and is not made.
+    for args in [&["history"][..], &["history", "--json"], &["stats", "me"], &["replay", "1"]] {
+        let mut args = args.to_vec();
+        args.extend(["--db", db]);
+        let output = crib(&args, "");
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&output).contains("no database"), "{args:?}: {}", stderr(&output));
+    }
     assert!(contents(dir.path()).is_empty(), "{:?}", contents(dir.path()));
 
-    // Nor with the default database, in a home of its own.
+    // The default database, before any game is saved, is no games yet,
+    // and is not made either.
     let home = tempfile::tempdir().unwrap();
-    for args in [&["history"][..], &["stats", "me"], &["replay", "1"]] {
-        let output = crib_with_env(args, "XDG_DATA_HOME", home.path());
-        assert!(output.status.code().is_some_and(|code| code <= 1), "{args:?}");
-    }
+    let history = crib_with_env(&["history"], "XDG_DATA_HOME", home.path());
+    assert!(history.status.success(), "{}", stderr(&history));
+    assert!(stderr(&history).contains("no finished matches"), "{}", stderr(&history));
+    let json = crib_with_env(&["history", "--json"], "XDG_DATA_HOME", home.path());
+    assert_eq!(stdout(&json), "[]\n");
+    let stats = crib_with_env(&["stats", "me"], "XDG_DATA_HOME", home.path());
+    assert!(stats.status.success(), "{}", stderr(&stats));
+    assert!(stdout(&stats).contains("No finished matches yet"), "{}", stdout(&stats));
+    let replay = crib_with_env(&["replay", "1"], "XDG_DATA_HOME", home.path());
+    assert_eq!(replay.status.code(), Some(1));
+    assert!(stderr(&replay).contains("no saved games yet"), "{}", stderr(&replay));
     assert!(contents(home.path()).is_empty(), "{:?}", contents(home.path()));
 }
 

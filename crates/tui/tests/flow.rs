@@ -152,8 +152,7 @@ fn counting_the_pegging() -> crib_tui::App {
         games_to_win: 1,
         ..Default::default()
     };
-    let computer =
-        crib_table::Sitter::program(crib_table::BuiltInContestant::new(Strategy::Basic));
+    let computer = crib_table::Sitter::program(crib_table::BuiltInContestant::new(Strategy::Basic));
     crib_tui::App::new(options, vec![computer], None)
 }
 

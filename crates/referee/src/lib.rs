@@ -11,8 +11,10 @@
 //!   command and every answer checked ([`EngineContestant`]);
 //! - `referee`: one game, refereed as a match of one game at a table of
 //!   programs ([`referee_game`], [`GameRecord`]);
+//! - `config`: what a match plays: its players, named by [`Entrant`], its
+//!   deals, seeds and seatings ([`MatchConfig`]);
 //! - `runner`: a match of many seeded games in parallel, with a log
-//!   ([`run_match`], its players named by [`Entrant`]);
+//!   ([`run_match`]);
 //! - `report`: wins, skunks, points, points per round by source and faults
 //!   ([`MatchReport`], from each game's [`GameTally`]).
 //!
@@ -37,12 +39,14 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod config;
 mod engine;
 mod process;
 mod referee;
 mod report;
 mod runner;
 
+pub use config::{Entrant, MatchConfig};
 pub use engine::EngineContestant;
 pub use process::{
     CommandLineError, DEFAULT_TIMEOUT, EngineCommand, EngineOptions, EngineProcess, EngineStderr,
@@ -53,4 +57,4 @@ pub use report::{
     FailureReport, GameTally, KindCount, MatchReport, Mean, PlayerReport, RolePoints,
     RoundAverages, RoundPoints, SideTally, TeamReport,
 };
-pub use runner::{Entrant, MatchConfig, MatchError, run_match};
+pub use runner::{MatchError, run_match};

@@ -13,7 +13,7 @@ use crib_core::{Event, GameConfig, Seat, Side, Skunk, SourcePoints};
 use crib_table::FaultKind;
 use serde::Serialize;
 
-use crate::runner::seat_of;
+use crate::config::seat_of;
 use crate::{GameSetup, MatchConfig, Outcome};
 
 /// One source of a seat's points, chosen.

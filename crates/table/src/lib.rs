@@ -65,4 +65,5 @@ pub use fault::{Fault, FaultKind, Forfeit};
 pub use record::{QueuedRecorder, StoreRecorder, saved_player};
 pub use table::{
     Dealing, RecordError, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain,
+    pegging_to_count,
 };

@@ -15,8 +15,8 @@
 //! keeps a driver loop of its own.
 
 use crib_core::{
-    Action, Board, BySeat, Claims, Event, Game, GameConfig, IllegalAction, Match, Phase, Seat,
-    View, derive_seed,
+    Action, Board, BySeat, Card, Claims, Event, Game, GameConfig, IllegalAction, Match, Phase,
+    Seat, View, derive_seed,
 };
 
 use crate::{Contestant, Fault, Forfeit, Notice};
@@ -738,6 +738,20 @@ impl Table {
             blame(seat, program.as_ref(), checked)?;
         }
         Ok(())
+    }
+}
+
+/// What a person who counts their own pegging (muggins) must count before
+/// their play is taken: the card and the count it makes, when the play,
+/// the first of `events` (a [`Table::preview`] of it), pegs. `None` for a
+/// play that pegs nothing, and for events that begin otherwise.
+#[must_use]
+pub fn pegging_to_count(events: &[Event]) -> Option<(Card, u8)> {
+    match events.first() {
+        Some(Event::Played { card, count, points, .. }) if !points.is_empty() => {
+            Some((*card, *count))
+        }
+        _ => None,
     }
 }
 

@@ -534,11 +534,9 @@ impl Room {
             return Ok(Claims::NONE.with_pegging(points));
         }
         let (_, preview) = self.table.preview(seat, Action::Play(card), Claims::NONE)?;
-        match preview.first() {
-            Some(Event::Played { count, points, .. }) if !points.is_empty() => {
-                Err(MoveError::ClaimNeeded { card, count: *count })
-            }
-            _ => Ok(Claims::NONE),
+        match crib_table::pegging_to_count(&preview) {
+            Some((card, count)) => Err(MoveError::ClaimNeeded { card, count }),
+            None => Ok(Claims::NONE),
         }
     }
 

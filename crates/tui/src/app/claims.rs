@@ -112,12 +112,7 @@ impl Muggins {
         if !self.pegging || pending.seat != HUMAN || pending.claims.pegging().is_some() {
             return None;
         }
-        match preview.first() {
-            Some(Event::Played { card, count, points, .. }) if !points.is_empty() => {
-                Some((*card, *count))
-            }
-            _ => None,
-        }
+        crib_table::pegging_to_count(preview)
     }
 
     /// A digit typed (not past the longest count).

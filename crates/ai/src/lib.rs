@@ -37,6 +37,7 @@ mod peg_value;
 mod player;
 mod race;
 mod ranks;
+mod rules_of_thumb;
 mod sim;
 mod stats;
 mod throws;

@@ -182,10 +182,10 @@ pub(crate) struct World {
 pub(crate) enum Reply {
     /// Each searches, seeing the world's cards.
     Search,
-    /// The greedy play of `basic` ([`greedy_play`](crate::player::greedy_play)).
+    /// The greedy play of `basic` ([`greedy_play`](crate::rules_of_thumb::greedy_play)).
     Greedy,
     /// The rules of thumb of `classic`
-    /// ([`rules_play`](crate::classic::rules_play)).
+    /// ([`rules_play`](crate::rules_of_thumb::rules_play)).
     Rules,
 }
 
@@ -203,8 +203,10 @@ impl Reply {
     ) -> CardSet {
         match self {
             Reply::Search => fits,
-            Reply::Greedy => crate::player::greedy_play(pegging, seat, fits).into_iter().collect(),
-            Reply::Rules => crate::classic::rules_play(pegging, seat, seat == dealer, held)
+            Reply::Greedy => {
+                crate::rules_of_thumb::greedy_play(pegging, seat, fits).into_iter().collect()
+            }
+            Reply::Rules => crate::rules_of_thumb::rules_play(pegging, seat, seat == dealer, held)
                 .into_iter()
                 .collect(),
         }
@@ -562,7 +564,7 @@ pub(crate) fn explained(view: &View, world: World, round: &RoundPlays) -> Option
 }
 
 /// Whether the cards `seat` played in the current count are each the
-/// greedy play ([`greedy_play`](crate::player::greedy_play)) from what it
+/// greedy play ([`greedy_play`](crate::rules_of_thumb::greedy_play)) from what it
 /// held then: `held` (what it holds now) and its cards played later in the
 /// count. A card's points are counted from the count alone, without the
 /// go or last card, which depend on who else could play: so a greedy card
@@ -586,7 +588,7 @@ pub(crate) fn plays_greedily(pegging: &Pegging, seat: Seat, held: CardSet) -> bo
             cards[at] = play;
             crib_core::count_points(&cards[..=at]).total()
         };
-        if crate::player::most_points(fits, points)
+        if crate::rules_of_thumb::most_points(fits, points)
             .is_none_or(|greedy| greedy.rank() != card.rank())
         {
             return false;
@@ -1135,7 +1137,7 @@ impl NetPoints {
     ) -> Plays<'a> {
         let reply = if own { Reply::Search } else { self.replies[seat.index()] };
         match reply {
-            Reply::Greedy => Plays::One(crate::player::greedy_move(pegging, seat, fits)),
+            Reply::Greedy => Plays::One(crate::rules_of_thumb::greedy_move(pegging, seat, fits)),
             _ => {
                 let cards = reply.choices(pegging, seat, self.dealer, held[seat.index()], fits);
                 Plays::Each { pegging, seat, cards }
@@ -1538,9 +1540,9 @@ mod tests {
         let mine = config.side_of(seat) == me;
         let choice = match reply {
             _ if mine => None,
-            Reply::Greedy => crate::player::greedy_play(pegging, seat, fits),
+            Reply::Greedy => crate::rules_of_thumb::greedy_play(pegging, seat, fits),
             Reply::Rules => {
-                crate::classic::rules_play(pegging, seat, seat == dealer, held[seat.index()])
+                crate::rules_of_thumb::rules_play(pegging, seat, seat == dealer, held[seat.index()])
             }
             Reply::Search => unreachable!("the other seat plays by a rule"),
         };

@@ -581,7 +581,7 @@ mod tests {
         let choices = if mine {
             fits
         } else {
-            crate::player::greedy_play(pegging, seat, fits).into_iter().collect()
+            crate::rules_of_thumb::greedy_play(pegging, seat, fits).into_iter().collect()
         };
         choices
             .iter()

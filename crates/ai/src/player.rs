@@ -30,13 +30,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crib_core::{
-    Action, Card, CardSet, Pegging, Phase, Seat, SeededRng, View, derive_seed, seeded_rng,
-};
+use crib_core::{Action, Card, CardSet, Phase, Seat, SeededRng, View, derive_seed, seeded_rng};
 use rand::RngExt;
 use serde::Serialize;
 
 use crate::learn::{Observed, PlayTypes};
+use crate::rules_of_thumb::greedy_play;
 
 /// A seat's decision maker.
 pub trait Player {
@@ -519,54 +518,4 @@ impl Player for BasicPlayer {
     fn play(&mut self, view: &View) -> Option<Card> {
         greedy_play(&view.pegging, view.seat, view.playable())
     }
-}
-
-/// The greedy play, `basic`'s: of `cards` (those of `seat` that fit), the
-/// one that pegs the most now, the highest of equals. `cards` must be legal
-/// plays of `seat`, whose turn it is: they are played unchecked
-/// ([`greedy_move`]).
-pub(crate) fn greedy_play(pegging: &Pegging, seat: Seat, cards: CardSet) -> Option<Card> {
-    greedy_move(pegging, seat, cards).map(|(card, ..)| card)
-}
-
-/// [`greedy_play`] with the play that follows it and its points, for the
-/// search, which goes on from there. `cards` must be legal plays of
-/// `seat`, whose turn it is.
-pub(crate) fn greedy_move(
-    pegging: &Pegging,
-    seat: Seat,
-    cards: CardSet,
-) -> Option<(Card, Pegging, u8)> {
-    let plays = cards.iter().map(|card| {
-        let mut next = *pegging;
-        let points = next.play_unchecked(seat, card).points.total();
-        (card, next, points)
-    });
-    most(plays, |&(_, _, points)| points)
-}
-
-/// The card of `cards` with the most `points` (or the best score), the
-/// highest of equals.
-pub(crate) fn most_points<T: PartialOrd + Copy>(
-    cards: CardSet,
-    points: impl Fn(Card) -> T,
-) -> Option<Card> {
-    most(cards, |&card| points(card))
-}
-
-/// The last of `items` with the most `points`: with cards, which come
-/// lowest first, the highest of equals.
-fn most<I, T: PartialOrd + Copy>(
-    items: impl IntoIterator<Item = I>,
-    points: impl Fn(&I) -> T,
-) -> Option<I> {
-    let mut best: Option<(T, I)> = None;
-    for item in items {
-        let points = points(&item);
-        // `>=` keeps the last of equals.
-        if best.as_ref().is_none_or(|&(most, _)| points >= most) {
-            best = Some((points, item));
-        }
-    }
-    best.map(|(_, item)| item)
 }

@@ -25,12 +25,11 @@
 
 mod classic;
 mod crib;
-mod deals;
 mod discard;
 mod hint;
 mod keep;
-mod keep_stats;
 mod learn;
+mod measure;
 mod peg;
 mod peg_more;
 mod peg_value;
@@ -38,20 +37,22 @@ mod player;
 mod race;
 mod ranks;
 mod rules_of_thumb;
-mod sim;
-mod stats;
 mod throws;
 mod win;
 mod win_three;
 
 pub use classic::ClassicPlayer;
 pub use crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
-pub use deals::{CanonicalDeal, canonical_deals};
 pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table};
 pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Reply, Setup, hint};
 pub use keep::{KeepValue, keep_values, keep_values_for_game};
-pub use keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
 pub use learn::Observed;
+pub use measure::deals::{CanonicalDeal, canonical_deals};
+pub use measure::hand_stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
+pub use measure::keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
+pub use measure::rate::Rate;
+pub use measure::rounds::{Measured, measure_rounds};
+pub use measure::selfplay::{GameOutcome, SimError, play_game, play_game_watched};
 pub use peg::{
     Inference, PegOptions, PlayAnalysis, PlayMeasure, PlayModel, analyse_play, choose_play,
     play_values,
@@ -61,11 +62,6 @@ pub use player::{
     BasicPlayer, BuiltIn, EasyPlayer, ExpertOptions, ExpertPlayer, Player, RandomPlayer, Strategy,
     UnknownStrategy,
 };
-pub use sim::{GameOutcome, Rate, SimError, play_game, play_game_watched};
-pub use stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
 pub use throws::{ThrowCounts, measure_throws};
-pub use win::{
-    KeepRound, Measured, RoundCounts, WinTable, chance_now, measure_rounds, side_win_chance,
-    win_chance,
-};
+pub use win::{KeepRound, RoundCounts, WinTable, chance_now, side_win_chance, win_chance};
 pub use win_three::{Chances, ThreeTable};

@@ -33,7 +33,7 @@ use crib_core::{Card, CardSet, GameConfig, Rank, Seat, Suit};
 use rayon::prelude::*;
 
 use crate::crib::{CribOdds, Stake, ThrowModel};
-use crate::deals::canonical_deals;
+use crate::measure::deals::{CanonicalDeal, canonical_deals};
 use crate::ranks::{Unseen, hand_points};
 
 /// How often each discard is thrown, by stake: the counts behind a
@@ -198,7 +198,7 @@ pub fn measure_throws(model: &ThrowModel) -> ThrowCounts {
     let fives = canonical_deals(5);
     let cribs = &cribs;
     let count = |size: usize| {
-        move |mut counts: ThrowCounts, deal: &crate::CanonicalDeal| {
+        move |mut counts: ThrowCounts, deal: &CanonicalDeal| {
             for stake in Stake::ALL {
                 let discard = sensible_discard(deal.cards, stake, cribs);
                 let ranks: Vec<usize> = discard.iter().map(|card| card.rank().index()).collect();

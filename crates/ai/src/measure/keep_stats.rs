@@ -14,7 +14,7 @@ use crib_core::CardSet;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::deals::canonical_deals;
+use crate::measure::deals::canonical_deals;
 
 /// The starters of a six-card deal.
 pub const STARTERS: u32 = 46;

@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod board;
 mod classic;
 mod crib;
 mod discard;
@@ -34,13 +35,14 @@ mod peg;
 mod peg_more;
 mod peg_value;
 mod player;
-mod race;
 mod ranks;
 mod rules_of_thumb;
 mod throws;
-mod win;
-mod win_three;
 
+pub use board::counts::RoundCounts;
+pub use board::standing::chance_now;
+pub use board::three_table::{Chances, ThreeTable};
+pub use board::win_table::{KeepRound, WinTable, side_win_chance, win_chance};
 pub use classic::ClassicPlayer;
 pub use crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
 pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table};
@@ -63,5 +65,3 @@ pub use player::{
     UnknownStrategy,
 };
 pub use throws::{ThrowCounts, measure_throws};
-pub use win::{KeepRound, RoundCounts, WinTable, chance_now, side_win_chance, win_chance};
-pub use win_three::{Chances, ThreeTable};

@@ -52,10 +52,10 @@ use crib_core::{
 use rand::RngExt;
 use serde::Serialize;
 
+use crate::board::win_table::WinTable;
 use crate::crib::Stake;
 use crate::learn::RoundPlays;
 use crate::throws::{CribTable, sensible_discard};
-use crate::win::WinTable;
 
 /// How the cards an opponent kept are inferred from what it has shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -723,7 +723,7 @@ struct Endgame {
 impl Endgame {
     fn new(view: &View, options: &PegOptions) -> Option<Endgame> {
         let config = view.config;
-        let scores = crate::win::near_end(view, options.endgame)?;
+        let scores = crate::board::standing::near_end(view, options.endgame)?;
         let table = WinTable::for_players(config.players())?;
         let dealing = config.side_of(view.seat) == config.side_of(view.dealer);
         let depth = if config.players() == 2 {
@@ -1078,8 +1078,8 @@ impl<'a> Search<'a> {
         let left: usize = held.iter().map(|cards| cards.len()).sum();
         let [mine, theirs] = endgame.per_card.map(|points| points * left as f64);
         let mut chance = 0.0;
-        for (my_points, my_share) in crate::win::split(mine) {
-            for (their_points, their_share) in crate::win::split(theirs) {
+        for (my_points, my_share) in crate::board::win_table::split(mine) {
+            for (their_points, their_share) in crate::board::win_table::split(theirs) {
                 let share = my_share * their_share;
                 if share == 0.0 {
                     continue;

@@ -52,6 +52,7 @@
 
 use crib_core::{Card, CardSet, GameConfig, Pegging, Seat, Side, View};
 
+use crate::board::three_table::{ThreeTable, round_order};
 use crate::crib::Stake;
 use crate::learn::RoundPlays;
 use crate::peg::{
@@ -59,7 +60,6 @@ use crate::peg::{
     explained, home_in_show, inferred_keep, most_constrained_first, net_gain, playable,
     uniform_held, world_show,
 };
-use crate::win_three::{ThreeTable, round_order};
 
 /// With three sides the search plays for the game only within this many
 /// points of the target (or [`PegOptions::endgame`], if smaller): its
@@ -75,7 +75,7 @@ pub(crate) const THREE_SIDES_WINDOW: u16 = 20;
 /// the target.
 pub(crate) fn plays_for_the_game_of_three(view: &View, options: &PegOptions) -> bool {
     view.config.sides() == 3
-        && crate::win::within_reach(view, options.endgame.min(THREE_SIDES_WINDOW))
+        && crate::board::standing::within_reach(view, options.endgame.min(THREE_SIDES_WINDOW))
 }
 
 /// Once no more than this many cards are still to play, a search that is

@@ -418,7 +418,7 @@ impl ExpertPlayer {
     pub fn keep_analysis(&self, view: &View) -> Vec<crate::KeepValue> {
         let (config, seat, dealer, model) =
             (view.config, view.seat, view.dealer, &self.options.throws);
-        let keeps = match crate::win::near_end(view, self.options.endgame) {
+        let keeps = match crate::board::standing::near_end(view, self.options.endgame) {
             Some(scores) => {
                 let target = u16::from(config.target());
                 let needs = scores.map(|score| target.saturating_sub(score));
@@ -457,7 +457,7 @@ impl Player for ExpertPlayer {
     fn discard(&mut self, view: &View) -> CardSet {
         self.types.set_config(view.config);
         if view.config.players() == 3 && self.options.pegging.endgame > 0 {
-            crate::win_three::ThreeTable::build_ahead();
+            crate::board::three_table::ThreeTable::build_ahead();
         }
         let discard = match self.keep_analysis(view).first() {
             Some(best) => best.discard,

@@ -126,12 +126,12 @@ fn the_chance_now_follows_the_game() {
 #[test]
 fn the_repository_keeps_the_source_the_command_writes() {
     let stored = Measured::stored();
-    assert_eq!(stored.source(), include_str!("../src/win_table.rs"));
+    assert_eq!(stored.source(), include_str!("../src/board/data/two_players.rs"));
     let table = WinTable::from_counts(&RoundCounts::stored());
     assert_eq!(table.chance(121, 121, true), win_chance(121, 121, true));
     let four = Measured::stored_for(4).unwrap();
     assert_eq!(four.players, 4);
-    assert_eq!(four.source(), include_str!("../src/win_table4.rs"));
+    assert_eq!(four.source(), include_str!("../src/board/data/four_players.rs"));
     let table = WinTable::from_counts(&four.counts);
     assert_eq!(
         table.chance(121, 121, true),
@@ -139,7 +139,7 @@ fn the_repository_keeps_the_source_the_command_writes() {
     );
     let three = Measured::stored_for(3).unwrap();
     assert_eq!(three.players, 3);
-    assert_eq!(three.source(), include_str!("../src/win_table3.rs"));
+    assert_eq!(three.source(), include_str!("../src/board/data/three_players.rs"));
     assert!(Measured::stored_for(5).is_none());
 }
 

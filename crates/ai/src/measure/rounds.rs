@@ -10,9 +10,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::Strategy;
+use crate::board::counts::RoundCounts;
 use crate::measure::rate::Rate;
 use crate::measure::selfplay::play_game_watched;
-use crate::win::RoundCounts;
 
 /// What a run of self-play measured: the rounds, and the first dealer's
 /// wins, counted directly.
@@ -39,9 +39,9 @@ impl Measured {
         Rate::new(self.first_dealer_wins, self.games)
     }
 
-    /// The Rust source of `win_table.rs` (two players), `win_table3.rs`
-    /// (three) or `win_table4.rs` (four) for these counts: what `crib stats
-    /// board --rebuild --write` writes.
+    /// The Rust source of `board/data/two_players.rs`, `three_players.rs`
+    /// or `four_players.rs` for these counts: what `crib stats board
+    /// --rebuild --write` writes.
     #[must_use]
     pub fn source(&self) -> String {
         let counts = &self.counts;

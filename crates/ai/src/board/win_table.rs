@@ -2,9 +2,10 @@
 //! or four in partnerships.
 //!
 //! A round is modelled as independent draws from distributions measured
-//! over many rounds of expert self-play ([`measure_rounds`](crate::measure_rounds); the numbers
-//! are kept in `win_table.rs` for two players and `win_table4.rs` for four,
-//! written by `crib stats board --rebuild --write`):
+//! over many rounds of expert self-play
+//! ([`measure_rounds`](crate::measure_rounds); the numbers are kept in
+//! `data/two_players.rs` for two players and `data/four_players.rs` for
+//! four, written by `crib stats board --rebuild --write`):
 //!
 //! - the play: the pone's side's and the dealer's side's points together
 //!   (one joint distribution, since one side's go is the other's loss; his
@@ -27,29 +28,15 @@
 //!
 //! With three players there are three sides in the race: their table is
 //! [`ThreeTable`](crate::ThreeTable), the same model with three seats. Both
-//! tables are filled in by the one dynamic programme of `race.rs`.
+//! tables are filled in by the one dynamic programme of the race
+//! (`race.rs`).
 
-use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use crib_core::{GameConfig, Phase, SourcePoints, View};
-use serde::Serialize;
+use crib_core::GameConfig;
 
-use crate::race::{Chance, Race, Round, at, count, next_round, race};
-use crate::win_three::{ThreeTable, round_order};
-
-/// The two-player measure.
-mod two {
-    include!("win_table.rs");
-}
-
-/// The four-player measure (partners).
-mod four {
-    include!("win_table4.rs");
-}
-
-/// The largest target.
-pub(crate) const MAX_NEED: usize = 121;
+use crate::board::counts::RoundCounts;
+use crate::board::race::{MAX_NEED, Race, Round, at, count, next_round, race};
 
 /// The chance that a side needing `my_need` points wins against a side
 /// needing `their_need`, at the start of a round that it deals (`dealing`)
@@ -80,264 +67,6 @@ pub fn side_win_chance(
     dealing: bool,
 ) -> Option<f64> {
     WinTable::for_players(config.players()).map(|table| table.chance(my_need, their_need, dealing))
-}
-
-/// The chance that the seat of `view` (its side) wins the game from where
-/// the view stands: from the two sides' table (two players, or four in
-/// partnerships) or the three players' ([`ThreeTable`]).
-///
-/// Between rounds and in the discard it is the table's chance at the start
-/// of the round. During the play it is weighed between the chance at the
-/// start of the round and the chance after the play by the share of the
-/// play's cards already played (the points pegged so far are on the board),
-/// an approximation of the part of the play still to come. A game over is
-/// won or lost.
-#[must_use]
-pub fn chance_now(view: &View) -> f64 {
-    let config = view.config;
-    let mine = config.side_of(view.seat);
-    if let Some(winner) = view.winner {
-        return if winner == mine { 1.0 } else { 0.0 };
-    }
-    let target = u16::from(config.target());
-    let need =
-        |seat: crib_core::Seat| target.saturating_sub(view.board.score(config.side_of(seat)));
-    let dealer = view.dealer;
-    let pone = view.pone();
-    let (start, after) = match WinTable::for_players(config.players()) {
-        Some(table) => {
-            let pone_wins = table.pone_after_play(need(pone), need(dealer));
-            if mine == config.side_of(dealer) {
-                (table.chance(need(dealer), need(pone), true), 1.0 - pone_wins)
-            } else {
-                (table.chance(need(pone), need(dealer), false), pone_wins)
-            }
-        }
-        None => {
-            // Three players: the view's seat is one of the round's three.
-            let table = ThreeTable::stored();
-            let order = round_order(dealer);
-            let place = order.iter().position(|&seat| seat == view.seat).unwrap_or(2);
-            let needs = order.map(need);
-            (table.chances(needs)[place], table.chances_after_play(needs)[place])
-        }
-    };
-    if view.phase != Phase::Pegging {
-        return start;
-    }
-    let cards = f64::from(u32::from(config.players()) * u32::from(crib_core::CARDS_TO_PLAY));
-    let share = f64::from(view.pegging.played().len() as u32) / cards;
-    (1.0 - share) * start + share * after
-}
-
-/// Whether any side is within `window` points of the target (`window` 0:
-/// never): where the expert plays for the game rather than for points, at
-/// any table.
-#[must_use]
-pub(crate) fn within_reach(view: &View, window: u16) -> bool {
-    let leader = view.config.all_sides().map(|side| view.board.score(side)).max().unwrap_or(0);
-    window != 0 && leader + window >= u16::from(view.config.target())
-}
-
-/// The scores of the view's side and of the other side, when the game has
-/// two sides (two players, or four in partnerships) and either side is
-/// within `window` points of the target ([`within_reach`]): where the
-/// expert plays for the chance of winning.
-#[must_use]
-pub(crate) fn near_end(view: &View, window: u16) -> Option<[u16; 2]> {
-    let config = view.config;
-    if config.sides() != 2 || !within_reach(view, window) {
-        return None;
-    }
-    let mine = config.side_of(view.seat);
-    let theirs = config.side_of(view.seat.next(2));
-    Some([view.board.score(mine), view.board.score(theirs)])
-}
-
-/// The distributions of a round's points that the tables are built from,
-/// for the parties of the race (the sides, or the three players) in the
-/// order of a round: the pone's first, the dealer's last, with three
-/// players the second pone between.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct RoundCounts {
-    /// Rounds by every party's points in the play, in the order of the
-    /// round (his heels with the dealer's).
-    pub play: BTreeMap<Vec<u8>, u32>,
-    /// The show in its order, rounds by the points of each stage (see
-    /// [`RoundCounts::STAGES`]); stage `i` counts for party `i` modulo the
-    /// number of parties.
-    pub show: Vec<Vec<u32>>,
-}
-
-/// The counts of a kept measure, from its tables: the play by each
-/// party's points with the count, then the stages of the show.
-pub(crate) fn kept_counts(
-    play: impl Iterator<Item = (Vec<u8>, u32)>,
-    show: &[&[u32]],
-) -> RoundCounts {
-    RoundCounts { play: play.collect(), show: show.iter().map(|stage| stage.to_vec()).collect() }
-}
-
-impl RoundCounts {
-    /// The stages of the show for 2, 3 and 4 players, in order: the name
-    /// of each in the kept files and the points it can count up to.
-    pub const STAGES: [&[(&str, usize)]; 3] = [
-        &[("PONE_HAND", 30), ("DEALER_SHOW", 60)],
-        &[("PONE_HAND", 30), ("SECOND_HAND", 30), ("DEALER_SHOW", 60)],
-        &[
-            ("PONE_HAND", 30),
-            ("DEALER_PARTNER_HAND", 30),
-            ("PONE_PARTNER_HAND", 30),
-            ("DEALER_SHOW", 60),
-        ],
-    ];
-
-    /// The stages of the show for `players` (2, 3 or 4).
-    pub(crate) fn stages(players: u8) -> &'static [(&'static str, usize)] {
-        let index = usize::from(players.clamp(2, 4) - 2);
-        RoundCounts::STAGES[index]
-    }
-
-    /// The two-player counts kept in the repository, that [`win_chance`]
-    /// uses.
-    #[must_use]
-    pub fn stored() -> RoundCounts {
-        RoundCounts::stored_for(2).expect("counts are kept for two players")
-    }
-
-    /// The counts kept for `players` (2, 3, or 4 in partnerships), if
-    /// any.
-    #[must_use]
-    pub fn stored_for(players: u8) -> Option<RoundCounts> {
-        match players {
-            2 => Some(kept_counts(
-                two::PLAY.iter().map(|&(pone, dealer, count)| (vec![pone, dealer], count)),
-                &[&two::PONE_HAND, &two::DEALER_SHOW],
-            )),
-            3 => Some(crate::win_three::stored_counts()),
-            4 => Some(kept_counts(
-                four::PLAY.iter().map(|&(pone, dealer, count)| (vec![pone, dealer], count)),
-                &[
-                    &four::PONE_HAND,
-                    &four::DEALER_PARTNER_HAND,
-                    &four::PONE_PARTNER_HAND,
-                    &four::DEALER_SHOW,
-                ],
-            )),
-            _ => None,
-        }
-    }
-
-    /// The games, the seed and the first dealer's wins of the measure kept
-    /// for `players` (2, 3, or 4 in partnerships), if any.
-    pub(crate) fn kept_measure(players: u8) -> Option<(u64, u64, u64)> {
-        match players {
-            2 => Some(two::MEASURED),
-            3 => Some(crate::win_three::MEASURED),
-            4 => Some(four::MEASURED),
-            _ => None,
-        }
-    }
-
-    /// The completed rounds counted.
-    #[must_use]
-    pub fn rounds(&self) -> u32 {
-        self.play.values().sum()
-    }
-
-    /// The measured round as the race of `N` parties reads it: the play's
-    /// outcomes and the show's stages as chances. Outcomes of the play
-    /// counted for another number of parties are left out.
-    pub(crate) fn round<const N: usize, T: Chance>(&self) -> Round<N, T> {
-        let total: f64 = self.play.values().map(|&count| f64::from(count)).sum();
-        let play = self
-            .play
-            .iter()
-            .filter_map(|(points, &count)| {
-                let points = <[u8; N]>::try_from(points.as_slice()).ok()?;
-                Some((points.map(usize::from), T::from_f64(f64::from(count) / total.max(1.0))))
-            })
-            .collect();
-        let show = self
-            .show
-            .iter()
-            .enumerate()
-            .map(|(stage, counts)| {
-                (stage % N, probabilities(counts).into_iter().map(T::from_f64).collect())
-            })
-            .collect();
-        Round { play, show }
-    }
-
-    pub(crate) fn merge(mut self, other: RoundCounts) -> RoundCounts {
-        for (key, count) in other.play {
-            *self.play.entry(key).or_default() += count;
-        }
-        if self.show.len() < other.show.len() {
-            self.show.resize(other.show.len(), Vec::new());
-        }
-        for (ours, theirs) in self.show.iter_mut().zip(&other.show) {
-            add(ours, theirs);
-        }
-        self
-    }
-
-    /// Counts one completed round from what each seat and side scored in
-    /// it: the pone's and the dealer's own points, and their sides'; with
-    /// three players, `second` is the second pone's.
-    pub(crate) fn count_round(
-        &mut self,
-        players: u8,
-        seats: [&SourcePoints; 2],
-        sides: [&SourcePoints; 2],
-        second: Option<&SourcePoints>,
-    ) {
-        let [pone, dealer] = seats;
-        let [pone_side, dealer_side] = sides;
-        let small = |points: u32| u8::try_from(points).unwrap_or(u8::MAX);
-        let (pone_play, dealer_play) =
-            (small(pone_side.pegging), small(dealer_side.pegging + dealer_side.heels));
-        let (play, show) = match (players, second) {
-            (3, Some(second)) => (
-                vec![pone_play, small(second.pegging), dealer_play],
-                vec![pone.hand, second.hand, dealer.hand + dealer.crib],
-            ),
-            (4, _) => (
-                vec![pone_play, dealer_play],
-                vec![
-                    pone.hand,
-                    dealer_side.hand - dealer.hand,
-                    pone_side.hand - pone.hand,
-                    dealer.hand + dealer.crib,
-                ],
-            ),
-            _ => (vec![pone_play, dealer_play], vec![pone.hand, dealer.hand + dealer.crib]),
-        };
-        *self.play.entry(play).or_default() += 1;
-        if self.show.len() < show.len() {
-            self.show.resize(show.len(), Vec::new());
-        }
-        for (counts, points) in self.show.iter_mut().zip(show) {
-            bump(counts, points);
-        }
-    }
-}
-
-fn add(ours: &mut Vec<u32>, theirs: &[u32]) {
-    if ours.len() < theirs.len() {
-        ours.resize(theirs.len(), 0);
-    }
-    for (a, b) in ours.iter_mut().zip(theirs) {
-        *a += b;
-    }
-}
-
-fn bump(counts: &mut Vec<u32>, at: u32) {
-    let at = at as usize;
-    if counts.len() <= at {
-        counts.resize(at + 1, 0);
-    }
-    counts[at] += 1;
 }
 
 /// The chances of the pone's side at each stage of a round, by what each
@@ -655,10 +384,4 @@ impl Memo2 {
 
 fn clamp(need: u16) -> usize {
     usize::from(need).min(MAX_NEED)
-}
-
-/// A measured distribution as probabilities.
-pub(crate) fn probabilities(counts: &[u32]) -> Vec<f64> {
-    let total: f64 = counts.iter().map(|&count| f64::from(count)).sum();
-    counts.iter().map(|&count| f64::from(count) / total.max(1.0)).collect()
 }

@@ -4,10 +4,11 @@ use std::sync::OnceLock;
 
 use crib_core::{Card, CardSet, View};
 
-use crate::crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
-use crate::discard::Expectation;
+use crate::expect::crib::{CribOdds, CribRow, crib_table};
+use crate::expect::discard::Expectation;
+use crate::expect::ranks::{Unseen, hand_points};
+use crate::expect::throw_model::{Stake, ThrowModel};
 use crate::player::{BasicPlayer, Player};
-use crate::ranks::{Unseen, hand_points};
 use crate::rules_of_thumb::{Rules, rules_play};
 
 /// The by-the-book player (`classic`): the discard from a published-style

@@ -17,7 +17,7 @@
 
 use crib_core::{Card, CardSet, PegPlay, PegPoints, Pegging, Phase, Rank, Seat, View};
 
-use crate::crib::Stake;
+use crate::expect::throw_model::Stake;
 use crate::{ExpertPlayer, KeepValue, PlayMeasure};
 
 /// A hint for one seat.

@@ -43,7 +43,7 @@
 
 use crib_core::{Card, CardSet, Event, GameConfig, Pegging, Seat};
 
-use crate::crib::Stake;
+use crate::expect::throw_model::Stake;
 use crate::peg::{Inference, Reply, keeps as keeps_hand, playable};
 
 /// What a player sees of the game that its views do not keep: the start of

@@ -25,29 +25,28 @@
 
 mod board;
 mod classic;
-mod crib;
-mod discard;
+mod expect;
 mod hint;
-mod keep;
 mod learn;
 mod measure;
 mod peg;
 mod peg_more;
-mod peg_value;
 mod player;
-mod ranks;
 mod rules_of_thumb;
-mod throws;
 
 pub use board::counts::RoundCounts;
 pub use board::standing::chance_now;
 pub use board::three_table::{Chances, ThreeTable};
 pub use board::win_table::{KeepRound, WinTable, side_win_chance, win_chance};
 pub use classic::ClassicPlayer;
-pub use crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
-pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table};
+pub use expect::crib::{CribOdds, CribRow, crib_table};
+pub use expect::discard::{
+    DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table,
+};
+pub use expect::keep::{KeepValue, keep_values, keep_values_for_game};
+pub use expect::pegging::{FEATURES, pegging_features, rank_pair, rank_triple};
+pub use expect::throw_model::{Stake, ThrowModel};
 pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Reply, Setup, hint};
-pub use keep::{KeepValue, keep_values, keep_values_for_game};
 pub use learn::Observed;
 pub use measure::deals::{CanonicalDeal, canonical_deals};
 pub use measure::hand_stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
@@ -55,13 +54,12 @@ pub use measure::keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats}
 pub use measure::rate::Rate;
 pub use measure::rounds::{Measured, measure_rounds};
 pub use measure::selfplay::{GameOutcome, SimError, play_game, play_game_watched};
+pub use measure::throws::{ThrowCounts, measure_throws};
 pub use peg::{
     Inference, PegOptions, PlayAnalysis, PlayMeasure, PlayModel, analyse_play, choose_play,
     play_values,
 };
-pub use peg_value::{FEATURES, pegging_features, rank_pair, rank_triple};
 pub use player::{
     BasicPlayer, BuiltIn, EasyPlayer, ExpertOptions, ExpertPlayer, Player, RandomPlayer, Strategy,
     UnknownStrategy,
 };
-pub use throws::{ThrowCounts, measure_throws};

@@ -53,9 +53,9 @@ use rand::RngExt;
 use serde::Serialize;
 
 use crate::board::win_table::WinTable;
-use crate::crib::Stake;
+use crate::expect::sensible::{CribTable, sensible_discard};
+use crate::expect::throw_model::Stake;
 use crate::learn::RoundPlays;
-use crate::throws::{CribTable, sensible_discard};
 
 /// How the cards an opponent kept are inferred from what it has shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -610,7 +610,7 @@ pub(crate) fn inferred_keep(
     match inference {
         // Uniform worlds are drawn without a model; were one asked for
         // here, the best hand is as good a guess as any.
-        Inference::Hand | Inference::Uniform => crate::discard::best_hand(deal),
+        Inference::Hand | Inference::Uniform => crate::expect::discard::best_hand(deal),
         Inference::Sensible => Some(deal - sensible_discard(deal, stake, CribTable::reasonable())),
         Inference::Mixed => {
             let model = if rng.random_bool(best_hand.clamp(0.0, 1.0)) {
@@ -632,7 +632,7 @@ pub(crate) fn keeps(deal: CardSet, stake: Stake, inference: Inference, hand: Car
         Inference::Uniform => hand.is_subset(deal) && hand.len() == 4,
         Inference::Hand => {
             let (mut best, mut held) = (0, None);
-            for (keep, points) in crate::discard::keep_points(deal) {
+            for (keep, points) in crate::expect::discard::keep_points(deal) {
                 best = best.max(points);
                 if keep == hand {
                     held = Some(points);
@@ -1281,8 +1281,8 @@ mod tests {
     use crib_core::{Action, Game, Phase};
 
     use super::*;
+    use crate::expect::ranks::{Unseen, hand_points};
     use crate::peg_more::{WORLDS_DIVISOR, WORLDS_DIVISOR_THREE};
-    use crate::ranks::{Unseen, hand_points};
     use crate::{Player, Strategy};
 
     /// The mixed model keeps the best hand in about half its draws and the

@@ -53,7 +53,7 @@
 use crib_core::{Card, CardSet, GameConfig, Pegging, Seat, Side, View};
 
 use crate::board::three_table::{ThreeTable, round_order};
-use crate::crib::Stake;
+use crate::expect::throw_model::Stake;
 use crate::learn::RoundPlays;
 use crate::peg::{
     Inference, Memo, NetPoints, PegOptions, Reply, World, agrees_with_go, draw, draw_replies,

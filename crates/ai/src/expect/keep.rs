@@ -25,10 +25,11 @@ use crib_core::{CardSet, GameConfig, Rules, Seat, score_unchecked};
 use serde::Serialize;
 
 use crate::board::win_table::{KeepRound, WinTable};
-use crate::crib::{CribOdds, Stake, ThrowModel};
-use crate::discard::{DiscardError, Expectation};
-use crate::peg_value::pegging_value;
-use crate::ranks::{Unseen, hand_points};
+use crate::expect::crib::CribOdds;
+use crate::expect::discard::{DiscardError, Expectation};
+use crate::expect::pegging::pegging_value;
+use crate::expect::ranks::{Unseen, hand_points};
+use crate::expect::throw_model::{Stake, ThrowModel};
 
 /// One keep of four and what it is worth, by source.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

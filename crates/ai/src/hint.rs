@@ -17,8 +17,10 @@
 
 use crib_core::{Card, CardSet, PegPlay, PegPoints, Pegging, Phase, Rank, Seat, View};
 
+use crate::expect::keep::KeepValue;
 use crate::expect::throw_model::Stake;
-use crate::{ExpertPlayer, KeepValue, PlayMeasure};
+use crate::peg::PlayMeasure;
+use crate::players::expert::ExpertPlayer;
 
 /// A hint for one seat.
 #[derive(Clone, Debug, PartialEq)]

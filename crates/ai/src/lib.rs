@@ -24,21 +24,18 @@
 #![forbid(unsafe_code)]
 
 mod board;
-mod classic;
 mod expect;
 mod hint;
-mod learn;
 mod measure;
 mod peg;
 mod peg_more;
-mod player;
+mod players;
 mod rules_of_thumb;
 
 pub use board::counts::RoundCounts;
 pub use board::standing::chance_now;
 pub use board::three_table::{Chances, ThreeTable};
 pub use board::win_table::{KeepRound, WinTable, side_win_chance, win_chance};
-pub use classic::ClassicPlayer;
 pub use expect::crib::{CribOdds, CribRow, crib_table};
 pub use expect::discard::{
     DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table,
@@ -47,7 +44,6 @@ pub use expect::keep::{KeepValue, keep_values, keep_values_for_game};
 pub use expect::pegging::{FEATURES, pegging_features, rank_pair, rank_triple};
 pub use expect::throw_model::{Stake, ThrowModel};
 pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Reply, Setup, hint};
-pub use learn::Observed;
 pub use measure::deals::{CanonicalDeal, canonical_deals};
 pub use measure::hand_stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
 pub use measure::keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
@@ -59,7 +55,10 @@ pub use peg::{
     Inference, PegOptions, PlayAnalysis, PlayMeasure, PlayModel, analyse_play, choose_play,
     play_values,
 };
-pub use player::{
-    BasicPlayer, BuiltIn, EasyPlayer, ExpertOptions, ExpertPlayer, Player, RandomPlayer, Strategy,
-    UnknownStrategy,
-};
+pub use players::basic::BasicPlayer;
+pub use players::classic::ClassicPlayer;
+pub use players::easy::EasyPlayer;
+pub use players::expert::{ExpertOptions, ExpertPlayer};
+pub use players::player::{Observed, Player};
+pub use players::random::RandomPlayer;
+pub use players::strategy::{BuiltIn, Strategy, UnknownStrategy};

@@ -55,7 +55,7 @@ use serde::Serialize;
 use crate::board::win_table::WinTable;
 use crate::expect::sensible::{CribTable, sensible_discard};
 use crate::expect::throw_model::Stake;
-use crate::learn::RoundPlays;
+use crate::players::learn::RoundPlays;
 
 /// How the cards an opponent kept are inferred from what it has shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

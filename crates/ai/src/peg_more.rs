@@ -54,12 +54,12 @@ use crib_core::{Card, CardSet, GameConfig, Pegging, Seat, Side, View};
 
 use crate::board::three_table::{ThreeTable, round_order};
 use crate::expect::throw_model::Stake;
-use crate::learn::RoundPlays;
 use crate::peg::{
     Inference, Memo, NetPoints, PegOptions, Reply, World, agrees_with_go, draw, draw_replies,
     explained, home_in_show, inferred_keep, most_constrained_first, net_gain, playable,
     uniform_held, world_show,
 };
+use crate::players::learn::RoundPlays;
 
 /// With three sides the search plays for the game only within this many
 /// points of the target (or [`PegOptions::endgame`], if smaller): its

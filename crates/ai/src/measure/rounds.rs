@@ -9,10 +9,10 @@ use crib_core::{Game, GameConfig, Phase, Tally};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::Strategy;
 use crate::board::counts::RoundCounts;
 use crate::measure::rate::Rate;
 use crate::measure::selfplay::play_game_watched;
+use crate::players::strategy::Strategy;
 
 /// What a run of self-play measured: the rounds, and the first dealer's
 /// wins, counted directly.

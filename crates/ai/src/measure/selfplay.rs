@@ -12,7 +12,8 @@ use crib_core::{
     Game, GameConfig, IllegalAction, Phase, Seat, Side, Skunk, Tally, cut_for_deal, derive_seed,
 };
 
-use crate::{Player, Strategy};
+use crate::players::player::Player;
+use crate::players::strategy::Strategy;
 
 /// Why a game cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -41,71 +41,11 @@
 //! in earlier counts too, from the cards the sample gives it
 //! ([`RoundPlays::follows_throughout`]).
 
-use crib_core::{Card, CardSet, Event, GameConfig, Pegging, Seat};
+use crib_core::{Card, CardSet, GameConfig, Pegging, Seat};
 
 use crate::expect::throw_model::Stake;
 use crate::peg::{Inference, Reply, keeps as keeps_hand, playable};
-
-/// What a player sees of the game that its views do not keep: the start of
-/// a game and of each round, each play and go in order, and each hand
-/// shown. A player is told of the others' plays and gos; its own it notes
-/// as it makes them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Observed {
-    /// A new game: what was learnt of the last one is forgotten.
-    NewGame,
-    /// A round is dealt by `dealer`.
-    Deal {
-        /// The dealer.
-        dealer: Seat,
-    },
-    /// `seat` played `card`.
-    Played {
-        /// The seat.
-        seat: Seat,
-        /// The card.
-        card: Card,
-    },
-    /// `seat` said go.
-    Go {
-        /// The seat.
-        seat: Seat,
-    },
-    /// `seat` showed the four cards it kept.
-    Shown {
-        /// The seat.
-        seat: Seat,
-        /// The four cards, without the starter.
-        hand: CardSet,
-    },
-    /// The dealer showed the crib.
-    CribShown {
-        /// The crib's four cards, without the starter.
-        crib: CardSet,
-    },
-}
-
-impl Observed {
-    /// What `seat` observes of `event`: the deal, another seat's play or
-    /// go (its own it makes), a hand or the crib shown.
-    #[must_use]
-    pub fn of(event: &Event, seat: Seat) -> Option<Observed> {
-        match *event {
-            Event::Dealt { dealer, .. } => Some(Observed::Deal { dealer }),
-            Event::Played { seat: by, card, .. } if by != seat => {
-                Some(Observed::Played { seat: by, card })
-            }
-            Event::Go { seat: by, .. } if by != seat => Some(Observed::Go { seat: by }),
-            Event::Shown { seat: by, ref breakdown } => {
-                Some(Observed::Shown { seat: by, hand: breakdown.show.hand() })
-            }
-            Event::CribShown { ref breakdown, .. } => {
-                Some(Observed::CribShown { crib: breakdown.show.hand() })
-            }
-            _ => None,
-        }
-    }
-}
+use crate::players::player::Observed;
 
 /// How often a player who is not greedy still makes the greedy play, where
 /// the cards it may play are of more than one rank (measured: 0.54 to 0.73).

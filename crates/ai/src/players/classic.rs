@@ -8,7 +8,8 @@ use crate::expect::crib::{CribOdds, CribRow, crib_table};
 use crate::expect::discard::Expectation;
 use crate::expect::ranks::{Unseen, hand_points};
 use crate::expect::throw_model::{Stake, ThrowModel};
-use crate::player::{BasicPlayer, Player};
+use crate::players::basic::BasicPlayer;
+use crate::players::player::Player;
 use crate::rules_of_thumb::{Rules, rules_play};
 
 /// The by-the-book player (`classic`): the discard from a published-style

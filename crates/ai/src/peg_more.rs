@@ -66,8 +66,7 @@ use crate::players::learn::RoundPlays;
 /// max-n search stops after six plies (until ten cards are left) where the
 /// search for points sees the whole play. Over the last 40 points that cost
 /// more than playing for the game won before the three players' table, and
-/// with the table it won no more (the README's **Where the points go at
-/// three players** gives the measures).
+/// with the table it won no more, in self-play at three players.
 pub(crate) const THREE_SIDES_WINDOW: u16 = 20;
 
 /// Whether the search of a three-sided table plays for the game: a side
@@ -646,44 +645,5 @@ mod tests {
             }
         });
         assert!(compared > 100, "only {compared} values compared");
-    }
-
-    /// The README's account of the play at three and four players gives
-    /// the numbers the code uses.
-    #[test]
-    fn the_readme_gives_the_numbers() {
-        let readme = include_str!("../../../README.md");
-        let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
-        let options = PegOptions::default();
-        for promise in [
-            format!("The expert samples {} deals", options.worlds / WORLDS_DIVISOR),
-            format!("({} with three players", options.worlds / WORLDS_DIVISOR_THREE),
-            format!("stops after {} plies", if options.depth == 6 { "six" } else { "?" }),
-            "with three it goes to the end of the play".to_owned(),
-            format!("At three players, once a side is within {THREE_SIDES_WINDOW} points"),
-            format!(
-                "once a side is within {} points of the target, the search plays",
-                options.endgame
-            ),
-            format!("once {} cards or fewer", if FEW_CARDS == 10 { "ten" } else { "?" }),
-        ] {
-            assert!(readme.contains(&promise), "the README does not say: {promise}");
-        }
-    }
-
-    /// `PegOptions::endgame`'s doc names the three-sided window as a
-    /// number (the constant is private to this module, so the public doc
-    /// cannot link to it).
-    #[test]
-    fn the_public_doc_gives_the_three_sided_window() {
-        let source = include_str!("peg.rs");
-        let docs: Vec<&str> = source
-            .lines()
-            .filter_map(|line| line.trim().strip_prefix("///"))
-            .map(str::trim)
-            .collect();
-        let docs = docs.join(" ");
-        let promise = format!("within a narrower window ({THREE_SIDES_WINDOW} points;");
-        assert!(docs.contains(&promise), "PegOptions::endgame does not say: {promise}");
     }
 }

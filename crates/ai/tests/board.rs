@@ -271,24 +271,3 @@ fn a_measured_keep_has_the_tables_chance_at_every_place() {
         );
     }
 }
-
-/// The README's account of the four-player endgame gives the numbers the
-/// code uses: the sides' measured means of the play that the search's
-/// depth cut counts, and the textbook discard's starters.
-#[test]
-fn the_readme_gives_the_four_player_numbers() {
-    let readme = include_str!("../../../README.md");
-    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
-    let table = WinTable::for_players(4).unwrap();
-    let [dealer, pone] = table.play_means(true);
-    let dealt = cards("5D 7C 7D 9S TH");
-    let sure = counts_at_least(cards("5D 7C 7D TH"), dealt, 6);
-    let likely = counts_at_least(cards("7C 7D 9S TH"), dealt, 6);
-    for promise in [
-        format!("about {dealer:.1} and {pone:.1} points a round"),
-        format!("keeps 5-7-7-10 (six with {sure} starters of 47)"),
-        format!("six with {likely} starters)"),
-    ] {
-        assert!(readme.contains(&promise), "the README does not say: {promise}");
-    }
-}

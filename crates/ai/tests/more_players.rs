@@ -160,8 +160,8 @@ fn partners_do_not_lead_into_each_others_pairs() {
     // seed's varies by about 0.1 from the next's), so that the difference
     // is not the sampling's. So the search as it plays (six plies at the
     // lead) finds, and so does a search of every order of the whole play;
-    // one cut after eight to twelve plies would not (the README gives the
-    // figures).
+    // one cut after eight to twelve plies would not (measured at those
+    // depths).
     let options = PegOptions { worlds: 2048, ..PegOptions::default() };
     let whole = PegOptions { depth: u32::MAX, ..options };
     let pair_gain = |view: &View, options: &PegOptions| {

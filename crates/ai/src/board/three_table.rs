@@ -34,8 +34,8 @@ pub type Chances = [f64; 3];
 /// round's pone. Every round scores at least the last card's point, so
 /// each lowers the sum of what the three need, and the table follows by
 /// dynamic programming over that sum, for every need up to 121: about
-/// three seconds on two cores, once a process (see the README's
-/// **`crib stats board`**).
+/// three seconds on two cores, once a process (hence
+/// [`ThreeTable::build_ahead`]).
 ///
 /// ```
 /// let table = crib_ai::ThreeTable::stored();

@@ -146,8 +146,7 @@ pub fn keep_values(
 /// measured distributions, and the play as measured (the pegging estimate
 /// of a keep is for two players). With three players the keeps are
 /// [`keep_values`]' and have no chance: ranking them by the three players'
-/// table won no more games than points (the README's **Where the points go
-/// at three players**).
+/// table won no more games than points in self-play at three players.
 ///
 /// ```
 /// use crib_ai::{ThrowModel, keep_values_for_game};

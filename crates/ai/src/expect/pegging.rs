@@ -15,8 +15,7 @@
 //!
 //! With three or four players the estimate is 0. Fitted there too, by pairs
 //! of ranks for each place after the dealer (`pegfit -- 300000 1 3 pairs`,
-//! and `4`), it moved neither table size's match (the README's **The
-//! expert**), so it is not used.
+//! and `4`), it moved neither table size's match, so it is not used.
 
 use crib_core::{CardSet, GameConfig};
 
@@ -431,7 +430,7 @@ mod tests {
         keeps
     }
 
-    // The README's reading of the values.
+    // The fitted values as a player reads them.
     #[test]
     fn the_dealer_values_fives_with_fours_or_sixes_most_and_ten_cards_below_nothing() {
         let keeps = keeps_by_value(true);

@@ -19,8 +19,8 @@ use crib_core::{Card, CardSet, PegPlay, PegPoints, Pegging, Phase, Rank, Seat, V
 
 use crate::expect::keep::KeepValue;
 use crate::expect::throw_model::Stake;
-use crate::peg::PlayMeasure;
 use crate::players::expert::ExpertPlayer;
+use crate::search::analysis::PlayMeasure;
 
 /// A hint for one seat.
 #[derive(Clone, Debug, PartialEq)]

@@ -27,10 +27,9 @@ mod board;
 mod expect;
 mod hint;
 mod measure;
-mod peg;
-mod peg_more;
 mod players;
 mod rules_of_thumb;
+mod search;
 
 pub use board::counts::RoundCounts;
 pub use board::standing::chance_now;
@@ -51,10 +50,6 @@ pub use measure::rate::Rate;
 pub use measure::rounds::{Measured, measure_rounds};
 pub use measure::selfplay::{GameOutcome, SimError, play_game, play_game_watched};
 pub use measure::throws::{ThrowCounts, measure_throws};
-pub use peg::{
-    Inference, PegOptions, PlayAnalysis, PlayMeasure, PlayModel, analyse_play, choose_play,
-    play_values,
-};
 pub use players::basic::BasicPlayer;
 pub use players::classic::ClassicPlayer;
 pub use players::easy::EasyPlayer;
@@ -62,3 +57,5 @@ pub use players::expert::{ExpertOptions, ExpertPlayer};
 pub use players::player::{Observed, Player};
 pub use players::random::RandomPlayer;
 pub use players::strategy::{BuiltIn, Strategy, UnknownStrategy};
+pub use search::analysis::{PlayAnalysis, PlayMeasure, analyse_play, choose_play, play_values};
+pub use search::options::{Inference, PegOptions, PlayModel};

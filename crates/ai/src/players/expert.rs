@@ -10,10 +10,11 @@ use crate::board::standing::near_end;
 use crate::board::three_table::ThreeTable;
 use crate::expect::keep::{KeepValue, keep_values, keep_values_for_game};
 use crate::expect::throw_model::ThrowModel;
-use crate::peg::{PegOptions, PlayAnalysis, analyse_play_seen, choose_play_seen};
 use crate::players::basic::BasicPlayer;
 use crate::players::learn::PlayTypes;
 use crate::players::player::{Observed, Player};
+use crate::search::analysis::{PlayAnalysis, analyse_play_seen, choose_play_seen};
+use crate::search::options::PegOptions;
 
 /// The expert: the discard worth most in hand, crib and play together, and
 /// a search of the play over sampled hands of the opponents.

@@ -136,7 +136,7 @@ fn main() {
     };
     let mut options = ExpertOptions::default();
     options.pegging.worlds = 32;
-    options.pegging.endgame = 0;
+    options.pegging.play_for_game_within = 0;
     let model = ThrowModel::reasonable();
     let dealer = Seat::ALL[0];
     let seats = usize::from(players);

@@ -141,10 +141,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "opponent" => mirror = value == "expert",
             "worlds" => options.pegging.worlds = value.parse()?,
             "tries" => options.pegging.tries = value.parse()?,
-            "endgame" => options.pegging.endgame = value.parse()?,
-            "discard-endgame" => options.endgame = value.parse()?,
-            "opponent-endgame" => opponent.pegging.endgame = value.parse()?,
-            "opponent-discard-endgame" => opponent.endgame = value.parse()?,
+            "endgame" => options.pegging.play_for_game_within = value.parse()?,
+            "discard-endgame" => options.discard_for_game_within = value.parse()?,
+            "opponent-endgame" => opponent.pegging.play_for_game_within = value.parse()?,
+            "opponent-discard-endgame" => opponent.discard_for_game_within = value.parse()?,
             "inference" => {
                 options.pegging.inference = match value {
                     "uniform" => Inference::Uniform,

@@ -166,7 +166,7 @@ fn discard_view(dealer: &str, pone: &str, seat: Seat, scores: [u16; 2]) -> View 
 fn the_expert_keeps_for_the_game_near_the_end() {
     let (dealer, pone) = ("4S 5D 7C 8C 8D 8H", "2H 3S 7D 8S 9C TC");
     let mut expert = ExpertPlayer::new(1);
-    let window = expert.options.endgame;
+    let window = expert.options.discard_for_game_within;
     for (scores, near) in
         [([0, 0], false), ([115, 60], true), ([60, 115], true), ([100, 90], false)]
     {
@@ -187,7 +187,7 @@ fn the_expert_keeps_for_the_game_near_the_end() {
     let view = discard_view(dealer, pone, PONE, [109, 115]);
     assert_eq!(first(&expert.keep_analysis(&view)), "7D 8S 9C TC");
     // Without the window, points decide.
-    expert.options.endgame = 0;
+    expert.options.discard_for_game_within = 0;
     let keeps = expert.keep_analysis(&view);
     assert!(keeps[0].win.is_none());
     assert_eq!(first(&keeps), "3S 7D 8S 9C");

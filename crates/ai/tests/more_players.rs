@@ -140,10 +140,10 @@ fn three_players_play_for_the_game_only_within_twenty_points() {
 
 #[test]
 fn the_end_of_the_game_can_be_turned_off() {
-    // With `endgame` 0 the search counts points only, at any score.
+    // With `play_for_game_within` 0 the search counts points only, at any score.
     let hands = ["KC QD JH TS 9C", "2C 2D 2H 5S AH", "8C 9D 4S KH 5D"];
     let view = table_view(&hands, "4C", "2S", &[], &[100, 100, 119]);
-    let options = PegOptions { endgame: 0, ..PegOptions::default() };
+    let options = PegOptions { play_for_game_within: 0, ..PegOptions::default() };
     let values = crib_ai::play_values(&view, &options, 3);
     assert!(values.iter().all(|&(_, value)| value.abs() < 20.0), "{values:?}");
 }

@@ -46,7 +46,7 @@ pub struct ExpertOptions {
     /// close to the target (two sides: two players, or four in
     /// partnerships; 0 never): see
     /// [`keep_values_for_game`](crate::keep_values_for_game).
-    pub endgame: u16,
+    pub discard_for_game_within: u16,
 }
 
 impl Default for ExpertOptions {
@@ -54,7 +54,7 @@ impl Default for ExpertOptions {
         ExpertOptions {
             throws: *ThrowModel::reasonable(),
             pegging: PegOptions::default(),
-            endgame: 40,
+            discard_for_game_within: 40,
         }
     }
 }
@@ -155,7 +155,7 @@ impl ExpertPlayer {
     ///
     /// Near the end of a game of two sides (two players, or four in
     /// partnerships; a side within
-    /// [`ExpertOptions::endgame`] points of the target) the keeps are
+    /// [`ExpertOptions::discard_for_game_within`] points of the target) the keeps are
     /// ranked by their chance of winning the game, which each then carries
     /// ([`keep_values_for_game`](crate::keep_values_for_game)); elsewhere
     /// by points ([`keep_values`](crate::keep_values)).
@@ -166,7 +166,7 @@ impl ExpertPlayer {
     pub fn keep_analysis(&self, view: &View) -> Vec<KeepValue> {
         let (config, seat, dealer, model) =
             (view.config, view.seat, view.dealer, &self.options.throws);
-        let keeps = match near_end(view, self.options.endgame) {
+        let keeps = match near_end(view, self.options.discard_for_game_within) {
             Some(scores) => {
                 let target = u16::from(config.target());
                 let needs = scores.map(|score| target.saturating_sub(score));
@@ -199,7 +199,7 @@ impl ExpertPlayer {
 impl Player for ExpertPlayer {
     fn discard(&mut self, view: &View) -> CardSet {
         self.types.set_config(view.config);
-        if view.config.players() == 3 && self.options.pegging.endgame > 0 {
+        if view.config.players() == 3 && self.options.pegging.play_for_game_within > 0 {
             ThreeTable::build_ahead();
         }
         let discard = match self.keep_analysis(view).first() {

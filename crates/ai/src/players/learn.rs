@@ -45,7 +45,7 @@ use crib_core::{CardSet, GameConfig, Pegging, Seat};
 
 use crate::expect::throw_model::Stake;
 use crate::players::player::Observed;
-use crate::search::opponents::{Reply, RoundPlays, each_play, keeps as keeps_hand, playable};
+use crate::search::opponents::{PlayStyle, RoundPlays, each_play, keeps as keeps_hand, playable};
 use crate::search::options::Inference;
 
 /// How often a player who is not greedy still makes the greedy play, where
@@ -251,7 +251,7 @@ impl PlayTypes {
     /// from), nothing is learnt.
     fn judge(&mut self, seat: Seat, hand: CardSet) {
         let plays = self.plays.take(seat);
-        // Evidence for `reply`: the odds it does, and does not, explain a play.
+        // Evidence for `style`: the odds it does, and does not, explain a play.
         let ratio = |follows: bool| {
             let ratio =
                 if follows { 1.0 / NOT_GREEDY_MATCHES } else { SLIP / (1.0 - NOT_GREEDY_MATCHES) };
@@ -260,12 +260,12 @@ impl PlayTypes {
         for (before, card, then) in each_play(&plays, hand) {
             if playable(before, then).len() > 1 {
                 // The greedy play does not ask who deals.
-                let greedy = Reply::Greedy.chooses(before, seat, seat, then, card);
+                let greedy = PlayStyle::Greedy.chooses(before, seat, seat, then, card);
                 self.log_odds[seat.index()] += ratio(greedy);
                 // The rules pair as the dealer otherwise: learnt once the
                 // dealer is known.
                 if let Some(dealer) = self.dealer {
-                    let rules = Reply::Rules.chooses(before, seat, dealer, then, card);
+                    let rules = PlayStyle::Rules.chooses(before, seat, dealer, then, card);
                     self.rules_log_odds[seat.index()] += ratio(rules);
                 }
             }

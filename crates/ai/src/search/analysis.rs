@@ -8,7 +8,7 @@ use crib_core::{Card, View};
 use serde::Serialize;
 
 use crate::search::memo::Memo;
-use crate::search::opponents::{Reply, RoundPlays};
+use crate::search::opponents::{PlayStyle, RoundPlays};
 use crate::search::options::PegOptions;
 use crate::search::points::NetPoints;
 use crate::search::three_sides::{self, plays_for_the_game_of_three};
@@ -81,12 +81,12 @@ pub(crate) fn analyse_play_seen(
     let mut totals = vec![0.0; playable.len()];
     // Each model of the others' play values positions otherwise: each
     // keeps its own memo.
-    let mut memos: Vec<([Reply; 4], Memo)> = Vec::new();
+    let mut memos: Vec<([PlayStyle; 4], Memo)> = Vec::new();
     for world in &worlds {
-        let index = match memos.iter().position(|(replies, _)| *replies == world.replies) {
+        let index = match memos.iter().position(|(styles, _)| *styles == world.styles) {
             Some(index) => index,
             None => {
-                memos.push((world.replies, Memo::new()));
+                memos.push((world.styles, Memo::new()));
                 memos.len() - 1
             }
         };

@@ -1,5 +1,5 @@
 //! The models of the other players that the expert's samples draw: how a
-//! seat of another side plays ([`Reply`]: searching, greedily as `basic`
+//! seat of another side plays ([`PlayStyle`]: searching, greedily as `basic`
 //! does, or by the rules of thumb as `classic` does), how a seat discarded
 //! (keeping the best hand, or the sensible keep that weighs the crib too:
 //! [`inferred_keep`]), and each seat's plays this round ([`RoundPlays`]),
@@ -16,7 +16,7 @@ use crate::search::options::{Inference, PegOptions, PlayModel};
 
 /// How the other sides' seats choose their cards in one world.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Reply {
+pub(crate) enum PlayStyle {
     /// Each searches, seeing the world's cards.
     Search,
     /// The greedy play of `basic` ([`greedy_play`](greedy_play)).
@@ -26,7 +26,7 @@ pub(crate) enum Reply {
     Rules,
 }
 
-impl Reply {
+impl PlayStyle {
     /// The cards `seat` may play in the search, holding `held` of which
     /// `fits` (one card a rank) fit the count, in a round dealt by
     /// `dealer`: all of `fits` when it searches, else its one choice.
@@ -39,14 +39,16 @@ impl Reply {
         fits: CardSet,
     ) -> CardSet {
         match self {
-            Reply::Search => fits,
-            Reply::Greedy => greedy_play(pegging, seat, fits).into_iter().collect(),
-            Reply::Rules => rules_play(pegging, seat, seat == dealer, held).into_iter().collect(),
+            PlayStyle::Search => fits,
+            PlayStyle::Greedy => greedy_play(pegging, seat, fits).into_iter().collect(),
+            PlayStyle::Rules => {
+                rules_play(pegging, seat, seat == dealer, held).into_iter().collect()
+            }
         }
     }
 
     /// Whether `card`, played by `seat` from `held` (the cards it held
-    /// then) to the play as it stood `before`, is of the rank this reply
+    /// then) to the play as it stood `before`, is of the rank this style
     /// plays (the suit does not change what a card pegs); a searching seat
     /// may play any.
     pub(crate) fn chooses(
@@ -57,7 +59,7 @@ impl Reply {
         held: CardSet,
         card: Card,
     ) -> bool {
-        if self == Reply::Search {
+        if self == PlayStyle::Search {
             return true;
         }
         let choices = self.choices(before, seat, dealer, held, playable(before, held));
@@ -68,38 +70,38 @@ impl Reply {
 /// The model of the other sides' play for one try at a world
 /// ([`PlayModel`]): under `Mixed`, greedy with `options.greedy`'s chance,
 /// else by the rules of thumb with `options.rules`'s, else searching.
-fn draw_reply(options: &PegOptions, rng: &mut impl rand::Rng) -> Reply {
+fn draw_style(options: &PegOptions, rng: &mut impl rand::Rng) -> PlayStyle {
     if options.play != PlayModel::Mixed {
-        return Reply::Search;
+        return PlayStyle::Search;
     }
     let greedy = options.greedy.clamp(0.0, 1.0);
     if rng.random_bool(greedy) {
-        return Reply::Greedy;
+        return PlayStyle::Greedy;
     }
     // Of the rest, the rules' share (no draw when they have none).
     let rules = if greedy < 1.0 { (options.rules / (1.0 - greedy)).clamp(0.0, 1.0) } else { 0.0 };
-    if rules > 0.0 && rng.random_bool(rules) { Reply::Rules } else { Reply::Search }
+    if rules > 0.0 && rng.random_bool(rules) { PlayStyle::Rules } else { PlayStyle::Search }
 }
 
 /// The model of each other side's seat's play for one try at a world: one
-/// draw for every seat ([`draw_reply`]), or with
+/// draw for every seat ([`draw_style`]), or with
 /// [`PegOptions::by_seat`] one for each seat with its own chances.
-pub(crate) fn draw_replies(
+pub(crate) fn draw_styles(
     view: &View,
     options: &PegOptions,
     rng: &mut impl rand::Rng,
-) -> [Reply; 4] {
+) -> [PlayStyle; 4] {
     let Some(by_seat) = options.by_seat else {
-        return [draw_reply(options, rng); 4];
+        return [draw_style(options, rng); 4];
     };
     let config = view.config;
     let me = config.side_of(view.seat);
-    let mut replies = [Reply::Search; 4];
+    let mut styles = [PlayStyle::Search; 4];
     for seat in config.seats().filter(|&seat| config.side_of(seat) != me) {
         let [greedy, rules] = by_seat[seat.index()];
-        replies[seat.index()] = draw_reply(&PegOptions { greedy, rules, ..*options }, rng);
+        styles[seat.index()] = draw_style(&PegOptions { greedy, rules, ..*options }, rng);
     }
-    replies
+    styles
 }
 
 /// Whether the cards `seat` played in the current count are each the
@@ -220,7 +222,7 @@ impl RoundPlays {
         std::mem::take(&mut self.0[seat.index()])
     }
 
-    /// Whether each of `seat`'s plays this round was the play of `reply`
+    /// Whether each of `seat`'s plays this round was the play of `style`
     /// from the cards it held then, if it holds `held` now in `pegging`
     /// (in a round dealt by `dealer`); `None` when the plays seen are not
     /// all the ones it has made.
@@ -229,14 +231,14 @@ impl RoundPlays {
         pegging: &Pegging,
         seat: Seat,
         held: CardSet,
-        reply: Reply,
+        style: PlayStyle,
         dealer: Seat,
     ) -> Option<bool> {
         let played = pegging.played_by(seat);
         let seen: CardSet = self.0[seat.index()].iter().flatten().map(|&(_, card)| card).collect();
         (seen == played).then(|| {
             each_play(&self.0[seat.index()], held | played)
-                .all(|(before, card, then)| reply.chooses(before, seat, dealer, then, card))
+                .all(|(before, card, then)| style.chooses(before, seat, dealer, then, card))
         })
     }
 }
@@ -343,26 +345,26 @@ mod tests {
         let by_seat = Some([[1.0, 0.0], [0.0, 1.0], [0.0, 0.0], [1.0, 0.0]]);
         let options = PegOptions { by_seat, ..PegOptions::default() };
         let mut rng = crib_core::seeded_rng(5);
-        for (players, seat, replies) in [
-            (3, 2, [Reply::Greedy, Reply::Rules, Reply::Search, Reply::Search]),
-            (3, 0, [Reply::Search, Reply::Rules, Reply::Search, Reply::Search]),
+        for (players, seat, styles) in [
+            (3, 2, [PlayStyle::Greedy, PlayStyle::Rules, PlayStyle::Search, PlayStyle::Search]),
+            (3, 0, [PlayStyle::Search, PlayStyle::Rules, PlayStyle::Search, PlayStyle::Search]),
             // Seat 2 is the partner of seat 0.
-            (4, 0, [Reply::Search, Reply::Rules, Reply::Search, Reply::Greedy]),
+            (4, 0, [PlayStyle::Search, PlayStyle::Rules, PlayStyle::Search, PlayStyle::Greedy]),
         ] {
             let config = GameConfig::new(players, 121).unwrap();
             let mut game = Game::new(config, Seat::ALL[0], 1).unwrap();
             game.play(Seat::ALL[0], Action::Deal).unwrap();
             let view = game.view(Seat::ALL[seat]);
             for _ in 0..20 {
-                assert_eq!(draw_replies(&view, &options, &mut rng), replies, "{players} players");
+                assert_eq!(draw_styles(&view, &options, &mut rng), styles, "{players} players");
             }
         }
         // Without them every seat plays alike in a sample.
         let view = Game::new(GameConfig::new(3, 121).unwrap(), Seat::ALL[0], 1).unwrap();
         let view = view.view(Seat::ALL[0]);
         for _ in 0..20 {
-            let replies = draw_replies(&view, &PegOptions::default(), &mut rng);
-            assert!(replies.iter().all(|&reply| reply == replies[0]), "{replies:?}");
+            let styles = draw_styles(&view, &PegOptions::default(), &mut rng);
+            assert!(styles.iter().all(|&style| style == styles[0]), "{styles:?}");
         }
     }
 
@@ -402,12 +404,13 @@ mod tests {
     /// some of the greedy ones: they were in an earlier count.
     #[test]
     fn the_round_check_holds_for_basic_and_classic_and_sees_earlier_counts() {
-        for (players, reply) in [2, 3, 4]
+        for (players, style) in [2, 3, 4]
             .into_iter()
-            .flat_map(|players| [(players, Reply::Greedy), (players, Reply::Rules)])
+            .flat_map(|players| [(players, PlayStyle::Greedy), (players, PlayStyle::Rules)])
         {
             let config = GameConfig::new(players, 121).unwrap();
-            let simple = if reply == Reply::Greedy { Strategy::Basic } else { Strategy::Classic };
+            let simple =
+                if style == PlayStyle::Greedy { Strategy::Basic } else { Strategy::Classic };
             let strategies = [simple, Strategy::Expert];
             let (mut checked, mut not_following, mut earlier) = (0, 0, 0);
             for seed in 0..20 {
@@ -423,12 +426,12 @@ mod tests {
                             let held = game.hand(other);
                             let dealer = game.view(other).dealer;
                             let follows =
-                                round.follows_throughout(pegging, other, held, reply, dealer);
+                                round.follows_throughout(pegging, other, held, style, dealer);
                             if other.index() % 2 == 0 {
                                 assert_eq!(follows, Some(true), "seed {seed}: {other} {held}");
                             } else if follows == Some(false) {
                                 not_following += 1;
-                                if reply == Reply::Greedy {
+                                if style == PlayStyle::Greedy {
                                     let this_count = plays_greedily(pegging, other, held);
                                     earlier += usize::from(this_count);
                                 }
@@ -448,9 +451,9 @@ mod tests {
             assert!(checked > 3000, "{players} players: {checked} checks");
             assert!(
                 not_following > 500,
-                "{players} players: the expert not {reply:?} {not_following} times"
+                "{players} players: the expert not {style:?} {not_following} times"
             );
-            if reply == Reply::Greedy {
+            if style == PlayStyle::Greedy {
                 assert!(earlier > 200, "{players} players: {earlier} seen only in earlier counts");
             }
         }

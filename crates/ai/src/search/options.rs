@@ -90,7 +90,7 @@ pub struct PegOptions {
     /// The search plays for the win instead of points once a side is this
     /// close to the target (0 never), by the chance of winning: with three
     /// players only within a narrower window (20 points).
-    pub endgame: u16,
+    pub play_for_game_within: u16,
 }
 
 impl Default for PegOptions {
@@ -105,7 +105,7 @@ impl Default for PegOptions {
             rules: 0.0,
             by_seat: None,
             depth: 6,
-            endgame: 40,
+            play_for_game_within: 40,
         }
     }
 }

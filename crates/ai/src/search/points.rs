@@ -17,7 +17,7 @@ use crib_core::{Card, CardSet, GameConfig, Pegging, Seat, Side, View};
 
 use crate::rules_of_thumb::greedy_move;
 use crate::search::memo::{Memo, restart_key};
-use crate::search::opponents::{Reply, playable};
+use crate::search::opponents::{PlayStyle, playable};
 use crate::search::options::{PegOptions, plies};
 use crate::search::worlds::World;
 
@@ -35,7 +35,7 @@ pub(crate) struct NetPoints {
     /// every hand).
     pub(crate) remember: bool,
     /// How each other side's seat plays, by seat ([`PlayModel`]).
-    pub(crate) replies: [Reply; 4],
+    pub(crate) styles: [PlayStyle; 4],
     /// The round's dealer (the rules of thumb pair more cautiously as
     /// dealer).
     pub(crate) dealer: Seat,
@@ -54,7 +54,7 @@ impl NetPoints {
             me: config.side_of(view.seat),
             depth,
             remember: depth == u32::MAX,
-            replies: world.replies,
+            styles: world.styles,
             dealer: view.dealer,
         }
     }
@@ -81,7 +81,7 @@ impl NetPoints {
     /// The plays `seat` makes in the search, `fits` being its cards that
     /// fit (one a rank), each with the play that follows and its points:
     /// every one for the player's side (`own`) and a searching seat, else
-    /// the one its model of the play chooses ([`Reply::choices`]). A greedy
+    /// the one its model of the play chooses ([`PlayStyle::choices`]). A greedy
     /// seat's card is played once, to find it, not again.
     pub(crate) fn plays<'a>(
         &self,
@@ -91,11 +91,11 @@ impl NetPoints {
         fits: CardSet,
         own: bool,
     ) -> Plays<'a> {
-        let reply = if own { Reply::Search } else { self.replies[seat.index()] };
-        match reply {
-            Reply::Greedy => Plays::One(greedy_move(pegging, seat, fits)),
+        let style = if own { PlayStyle::Search } else { self.styles[seat.index()] };
+        match style {
+            PlayStyle::Greedy => Plays::One(greedy_move(pegging, seat, fits)),
             _ => {
-                let cards = reply.choices(pegging, seat, self.dealer, held[seat.index()], fits);
+                let cards = style.choices(pegging, seat, self.dealer, held[seat.index()], fits);
                 Plays::Each { pegging, seat, cards }
             }
         }
@@ -228,14 +228,14 @@ mod tests {
     use crate::search::worlds::tests::each_turn_to_play;
 
     /// The plain value of the play from `pegging` for the player's side
-    /// `me`, the other seat greedy or by the rules of thumb (`reply`, in a
+    /// `me`, the other seat greedy or by the rules of thumb (`style`, in a
     /// round dealt by `dealer`): every card of the player's tried, no
     /// pruning, no memo.
     fn plain_value(
         pegging: &Pegging,
         held: &mut [CardSet; 4],
         me: Side,
-        reply: Reply,
+        style: PlayStyle,
         dealer: Seat,
     ) -> f64 {
         let config = GameConfig::default();
@@ -245,14 +245,14 @@ mod tests {
         if fits.is_empty() {
             let go = next.go_unchecked(seat);
             let gain = go.point_to.map_or(0.0, |to| net_gain(config, me, to, 1));
-            return gain + plain_value(&next, held, me, reply, dealer);
+            return gain + plain_value(&next, held, me, style, dealer);
         }
         let mine = config.side_of(seat) == me;
-        let choice = match reply {
+        let choice = match style {
             _ if mine => None,
-            Reply::Greedy => greedy_play(pegging, seat, fits),
-            Reply::Rules => rules_play(pegging, seat, seat == dealer, held[seat.index()]),
-            Reply::Search => unreachable!("the other seat plays by a rule"),
+            PlayStyle::Greedy => greedy_play(pegging, seat, fits),
+            PlayStyle::Rules => rules_play(pegging, seat, seat == dealer, held[seat.index()]),
+            PlayStyle::Search => unreachable!("the other seat plays by a rule"),
         };
         let choices = choice.map_or(fits, CardSet::single);
         let mut best = f64::NEG_INFINITY;
@@ -261,7 +261,7 @@ mod tests {
             let points = next.play_unchecked(seat, card).points.total();
             held[seat.index()].remove(card);
             let value =
-                net_gain(config, me, seat, points) + plain_value(&next, held, me, reply, dealer);
+                net_gain(config, me, seat, points) + plain_value(&next, held, me, style, dealer);
             held[seat.index()].insert(card);
             best = best.max(value);
         }
@@ -275,7 +275,7 @@ mod tests {
     #[test]
     fn the_search_against_a_greedy_player_or_one_of_the_rules_is_the_plain_one() {
         let config = GameConfig::default();
-        for reply in [Reply::Greedy, Reply::Rules] {
+        for style in [PlayStyle::Greedy, PlayStyle::Rules] {
             let mut memos = [[Memo::new(), Memo::new()], [Memo::new(), Memo::new()]];
             for seed in 0..300 {
                 let mut deck = crib_core::Deck::shuffled(seed);
@@ -289,16 +289,16 @@ mod tests {
                         me,
                         depth: u32::MAX,
                         remember: true,
-                        replies: [reply; 4],
+                        styles: [style; 4],
                         dealer,
                     };
                     let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
                     let memo = &mut memos[dealer.index()][me.index()];
                     let value = search.value(&pegging, &mut held, low, high, 0, memo);
-                    let plain = plain_value(&pegging, &mut held, me, reply, dealer);
+                    let plain = plain_value(&pegging, &mut held, me, style, dealer);
                     assert!(
                         (value - plain).abs() < 1e-9,
-                        "{reply:?}, seed {seed}: {value} against {plain}"
+                        "{style:?}, seed {seed}: {value} against {plain}"
                     );
                 }
             }

@@ -2,7 +2,7 @@
 //!
 //! A side that reaches the target wins at once, even in the middle of the
 //! play. Once a side is within [`THREE_SIDES_WINDOW`] of the target (or
-//! [`PegOptions::endgame`], if smaller) each side's chance of winning is
+//! [`PegOptions::play_for_game_within`], if smaller) each side's chance of winning is
 //! searched by max-n, each side playing for its own chance (in a greedy
 //! world, or one of the rules of thumb, the other sides by that play). At
 //! the end of the play (or where the search stops, [`plies`], as if the
@@ -25,7 +25,7 @@ use crate::search::points::NetPoints;
 use crate::search::worlds::{World, home_in_show, world_show};
 
 /// With three sides the search plays for the game only within this many
-/// points of the target (or [`PegOptions::endgame`], if smaller): its
+/// points of the target (or [`PegOptions::play_for_game_within`], if smaller): its
 /// max-n search stops after six plies (until ten cards are left) where the
 /// search for points sees the whole play. Over the last 40 points that cost
 /// more than playing for the game won before the three players' table, and
@@ -33,10 +33,11 @@ use crate::search::worlds::{World, home_in_show, world_show};
 pub(crate) const THREE_SIDES_WINDOW: u16 = 20;
 
 /// Whether the search of a three-sided table plays for the game: a side
-/// is within [`THREE_SIDES_WINDOW`] (or `options.endgame`, if smaller) of
+/// is within [`THREE_SIDES_WINDOW`] (or `options.play_for_game_within`, if smaller) of
 /// the target.
 pub(crate) fn plays_for_the_game_of_three(view: &View, options: &PegOptions) -> bool {
-    view.config.sides() == 3 && within_reach(view, options.endgame.min(THREE_SIDES_WINDOW))
+    view.config.sides() == 3
+        && within_reach(view, options.play_for_game_within.min(THREE_SIDES_WINDOW))
 }
 
 /// The board the search plays for once a side is near the target, with
@@ -107,7 +108,7 @@ impl Search {
                 me,
                 depth,
                 remember: false,
-                replies: world.replies,
+                styles: world.styles,
                 dealer: view.dealer,
             },
         })
@@ -228,7 +229,7 @@ fn winner(side: Side) -> [f64; 3] {
 mod tests {
     use super::*;
     use crate::rules_of_thumb::greedy_play;
-    use crate::search::opponents::{Reply, RoundPlays};
+    use crate::search::opponents::{PlayStyle, RoundPlays};
     use crate::search::options::{FEW_CARDS, cards_left};
     use crate::search::worlds::sample_worlds;
     use crate::search::worlds::tests::each_turn_to_play;
@@ -306,7 +307,7 @@ mod tests {
             for world in sample_worlds(&view, &options, &RoundPlays::default(), &mut rng) {
                 // The worlds drawn uniformly (too rare under the model to
                 // find) are searched as searching players.
-                if world.replies != [Reply::Greedy; 4] {
+                if world.styles != [PlayStyle::Greedy; 4] {
                     continue;
                 }
                 let search =

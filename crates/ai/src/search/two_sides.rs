@@ -51,7 +51,7 @@ pub(crate) struct Endgame {
 impl Endgame {
     pub(crate) fn new(view: &View, options: &PegOptions) -> Option<Endgame> {
         let config = view.config;
-        let scores = near_end(view, options.endgame)?;
+        let scores = near_end(view, options.play_for_game_within)?;
         let table = WinTable::for_players(config.players())?;
         let dealing = config.side_of(view.seat) == config.side_of(view.dealer);
         let depth = if config.players() == 2 { u32::MAX } else { plies(&view.pegging, options) };
@@ -96,8 +96,8 @@ impl<'a> Search<'a> {
         if let Some(starter) = view.starter {
             show = world_show(view, world, starter).map(|(side, points)| (side == me, points));
         }
-        let (replies, dealer) = (world.replies, view.dealer);
-        let points = NetPoints { config, me, depth: u32::MAX, remember: true, replies, dealer };
+        let (styles, dealer) = (world.styles, view.dealer);
+        let points = NetPoints { config, me, depth: u32::MAX, remember: true, styles, dealer };
         Search { config, me, start: view.pegging, held: world.held, endgame, show, points }
     }
 

@@ -13,7 +13,7 @@
 //! cards seen). A go says the seat held no card that fitted the count, in
 //! any count of the round; it holds none of them still, and deals that
 //! disagree are rejected too. Each world also draws how the other sides
-//! play in it ([`draw_replies`]), and a world whose model of a seat's play
+//! play in it ([`draw_styles`]), and a world whose model of a seat's play
 //! does not explain the plays the seat has made is rejected
 //! ([`explained`]).
 //!
@@ -32,7 +32,7 @@ use crib_core::{Card, CardSet, Pegging, Rules, Seat, Side, View, score_unchecked
 use rand::RngExt;
 
 use crate::expect::throw_model::Stake;
-use crate::search::opponents::{Reply, RoundPlays, draw_replies, inferred_keep, plays_greedily};
+use crate::search::opponents::{PlayStyle, RoundPlays, draw_styles, inferred_keep, plays_greedily};
 use crate::search::options::{Inference, PegOptions};
 
 /// One sample of the hidden cards.
@@ -45,7 +45,7 @@ pub(crate) struct World {
     pub(crate) crib: CardSet,
     /// How each seat of the other sides plays in this world, by seat (see
     /// [`PlayModel`]); the player's own side's seats search.
-    pub(crate) replies: [Reply; 4],
+    pub(crate) styles: [PlayStyle; 4],
 }
 
 /// With three or four players a decision samples `PegOptions::worlds`
@@ -94,9 +94,9 @@ pub(crate) fn sample_worlds(
                 // (greedy, or the rules of thumb) in a world
                 // ([`explained`]), or it is drawn again.
                 let tried = (0..options.tries).find_map(|_| {
-                    let replies = draw_replies(view, options, rng);
+                    let styles = draw_styles(view, options, rng);
                     let world = sample_world(view, options, &unseen, rng);
-                    explained(view, World { replies, ..world }, round)
+                    explained(view, World { styles, ..world }, round)
                 });
                 tried.unwrap_or_else(|| sample_world(view, options, &unseen, rng))
             })
@@ -130,8 +130,8 @@ fn inferred_world(
 ) -> Option<World> {
     let other = view.seat.next(view.config.players());
     let (held, thrown) = inferred_cards(view, other, options, &mut unseen.to_vec(), rng)?;
-    let replies = draw_replies(view, options, rng);
-    let mut world = World { held: [CardSet::EMPTY; 4], crib: thrown, replies };
+    let styles = draw_styles(view, options, rng);
+    let mut world = World { held: [CardSet::EMPTY; 4], crib: thrown, styles };
     world.held[view.seat.index()] = view.hand;
     world.held[other.index()] = held;
     explained(view, world, round)
@@ -147,7 +147,7 @@ fn sample_world(
 ) -> World {
     let pegging = &view.pegging;
     let mut world =
-        World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY, replies: [Reply::Search; 4] };
+        World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY, styles: [PlayStyle::Search; 4] };
     world.held[view.seat.index()] = view.hand;
     let mut pool = unseen.to_vec();
     for seat in most_constrained_first(view) {
@@ -195,7 +195,7 @@ fn inferred_cards(
 fn uniform_world(view: &View, unseen: &[Card], rng: &mut impl rand::Rng) -> World {
     let config = view.config;
     let mut world =
-        World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY, replies: [Reply::Search; 4] };
+        World { held: [CardSet::EMPTY; 4], crib: CardSet::EMPTY, styles: [PlayStyle::Search; 4] };
     world.held[view.seat.index()] = view.hand;
     let mut pool: Vec<Card> = unseen.to_vec();
     for seat in most_constrained_first(view) {
@@ -264,12 +264,14 @@ fn after_go(pegging: &Pegging, seat: Seat, card: Card) -> bool {
 pub(crate) fn explained(view: &View, world: World, round: &RoundPlays) -> Option<World> {
     let me = view.config.side_of(view.seat);
     let follows = |seat: Seat| {
-        let (held, reply) = (world.held[seat.index()], world.replies[seat.index()]);
-        if reply == Reply::Search {
+        let (held, style) = (world.held[seat.index()], world.styles[seat.index()]);
+        if style == PlayStyle::Search {
             return true;
         }
-        let seen = round.follows_throughout(&view.pegging, seat, held, reply, view.dealer);
-        seen.unwrap_or_else(|| reply != Reply::Greedy || plays_greedily(&view.pegging, seat, held))
+        let seen = round.follows_throughout(&view.pegging, seat, held, style, view.dealer);
+        seen.unwrap_or_else(|| {
+            style != PlayStyle::Greedy || plays_greedily(&view.pegging, seat, held)
+        })
     };
     let mut seats = view.config.seats().filter(|&seat| view.config.side_of(seat) != me);
     seats.all(follows).then_some(world)
@@ -412,13 +414,13 @@ pub(crate) mod tests {
                 let room = view.pegging.go_room(seat);
                 assert!(held.iter().all(|card| card.value() > room), "{held} after a go at {room}");
                 let opponent = view.config.side_of(seat) != view.config.side_of(view.seat);
-                let reply = world.replies[seat.index()];
-                if reply != Reply::Search && opponent {
+                let style = world.styles[seat.index()];
+                if style != PlayStyle::Search && opponent {
                     // Every play of the round, not only this count's.
                     let dealer = view.dealer;
                     let follows =
-                        round.follows_throughout(&view.pegging, seat, held, reply, dealer);
-                    assert_eq!(follows, Some(true), "{held}: not {reply:?}");
+                        round.follows_throughout(&view.pegging, seat, held, style, dealer);
+                    assert_eq!(follows, Some(true), "{held}: not {style:?}");
                 }
                 if view.pegging.has_said_go(seat) {
                     assert!(held.iter().all(|card| !view.pegging.fits(card)));
@@ -428,7 +430,7 @@ pub(crate) mod tests {
             assert_eq!(world.crib.len() + view.discards.len(), 4);
         }
         let other = view.seat.next(view.config.players());
-        worlds.iter().filter(|world| world.replies[other.index()] != Reply::Search).count()
+        worlds.iter().filter(|world| world.styles[other.index()] != PlayStyle::Search).count()
     }
 
     /// The inferred worlds are not uniform ones: players who discard

@@ -34,12 +34,13 @@ mod search;
 pub use board::counts::RoundCounts;
 pub use board::standing::chance_now;
 pub use board::three_table::{Chances, ThreeTable};
-pub use board::win_table::{KeepRound, WinTable, side_win_chance, win_chance};
+pub use board::win_table::{WinTable, win_chance};
 pub use expect::crib::{CribOdds, CribRow, crib_table};
 pub use expect::discard::{
     DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table,
 };
 pub use expect::keep::{KeepValue, keep_values, keep_values_for_game};
+#[cfg(feature = "lab")]
 pub use expect::pegging::{FEATURES, pegging_features, rank_pair, rank_triple};
 pub use expect::throw_model::{Stake, ThrowModel};
 pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Risk, Setup, hint};
@@ -57,5 +58,9 @@ pub use players::expert::{ExpertOptions, ExpertPlayer};
 pub use players::player::{Observed, Player};
 pub use players::random::RandomPlayer;
 pub use players::strategy::{BuiltIn, Strategy, UnknownStrategy};
-pub use search::analysis::{PlayAnalysis, PlayMeasure, analyse_play, choose_play, play_values};
-pub use search::options::{Inference, PegOptions, PlayModel};
+#[cfg(feature = "lab")]
+pub use search::analysis::choose_play;
+pub use search::analysis::{PlayAnalysis, PlayMeasure};
+pub use search::options::PegOptions;
+#[cfg(feature = "lab")]
+pub use search::options::{Inference, PlayModel};

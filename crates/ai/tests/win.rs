@@ -3,8 +3,7 @@
 //! players, three, and four in partnerships.
 
 use crib_ai::{
-    Measured, RoundCounts, Strategy, ThreeTable, WinTable, chance_now, measure_rounds,
-    side_win_chance, win_chance,
+    Measured, RoundCounts, Strategy, ThreeTable, WinTable, chance_now, measure_rounds, win_chance,
 };
 use crib_core::{Action, Game, GameConfig, Seat};
 
@@ -30,8 +29,8 @@ fn edges_of_the_board() {
 
 #[test]
 fn the_four_player_table_has_the_same_edges() {
-    let four = GameConfig::new(4, 121).unwrap();
-    let chance = |mine, theirs, dealing| side_win_chance(four, mine, theirs, dealing).unwrap();
+    let four = WinTable::for_players(4).unwrap();
+    let chance = |mine, theirs, dealing| four.chance(mine, theirs, dealing);
     for dealing in [true, false] {
         assert_eq!(chance(0, 50, dealing), 1.0);
         assert_eq!(chance(50, 0, dealing), 0.0);
@@ -40,11 +39,10 @@ fn the_four_player_table_has_the_same_edges() {
     }
     // Three players race as three seats: no two sides' table, but their
     // own (`ThreeTable`).
-    assert_eq!(side_win_chance(GameConfig::new(3, 121).unwrap(), 60, 60, true), None);
     assert!(WinTable::for_players(3).is_none());
     // Two players read the same table as `win_chance`.
-    let two = GameConfig::default();
-    assert_eq!(side_win_chance(two, 40, 70, false), Some(win_chance(40, 70, false)));
+    let two = WinTable::for_players(2).unwrap();
+    assert_eq!(two.chance(40, 70, false), win_chance(40, 70, false));
 }
 
 #[test]

@@ -33,8 +33,6 @@
 
 use std::sync::OnceLock;
 
-use crib_core::GameConfig;
-
 use crate::board::counts::RoundCounts;
 use crate::board::race::{MAX_NEED, Race, Round, at, count, next_round, race};
 
@@ -53,20 +51,6 @@ use crate::board::race::{MAX_NEED, Race, Round, at, count, next_round, race};
 #[must_use]
 pub fn win_chance(my_need: u16, their_need: u16, dealing: bool) -> f64 {
     WinTable::stored().chance(my_need, their_need, dealing)
-}
-
-/// The chance that the side of `my_need` wins against the side of
-/// `their_need` at the start of a round it deals (`dealing`) or not, at a
-/// table of `config`'s players, or `None` when no table is kept for it
-/// (three players).
-#[must_use]
-pub fn side_win_chance(
-    config: GameConfig,
-    my_need: u16,
-    their_need: u16,
-    dealing: bool,
-) -> Option<f64> {
-    WinTable::for_players(config.players()).map(|table| table.chance(my_need, their_need, dealing))
 }
 
 /// The chances of the pone's side at each stage of a round, by what each
@@ -98,23 +82,23 @@ pub struct WinTable {
 
 /// One keep's round, as [`WinTable::keep_chance`] scores it.
 #[derive(Clone, Copy, Debug)]
-pub struct KeepRound<'a> {
+pub(crate) struct KeepRound<'a> {
     /// The points the keeper's side needs.
-    pub my_need: u16,
+    pub(crate) my_need: u16,
     /// The points the other side needs.
-    pub their_need: u16,
+    pub(crate) their_need: u16,
     /// Whether the keeper's side deals the round.
-    pub dealing: bool,
+    pub(crate) dealing: bool,
     /// Whether the keeper is the dealer's or the pone's partner (four
     /// players) rather than the dealer or the pone.
-    pub partner: bool,
+    pub(crate) partner: bool,
     /// The chance of each number of points of the kept hand (by points,
     /// from 0), over the unseen starters.
-    pub hand: &'a [f64],
+    pub(crate) hand: &'a [f64],
     /// The crib's expected points, whoever's it is.
-    pub crib: f64,
+    pub(crate) crib: f64,
     /// The keep's estimated net points of the play.
-    pub pegging: f64,
+    pub(crate) pegging: f64,
 }
 
 /// The pone's side, first in a round's order.
@@ -249,7 +233,7 @@ impl WinTable {
     /// likely to be first when both would), then the hands count in the
     /// order of the show, the dealer's with the crib last.
     #[must_use]
-    pub fn keep_chance(&self, round: &KeepRound<'_>) -> f64 {
+    pub(crate) fn keep_chance(&self, round: &KeepRound<'_>) -> f64 {
         if round.my_need == 0 {
             return 1.0;
         }
@@ -384,4 +368,125 @@ impl Memo2 {
 
 fn clamp(need: u16) -> usize {
     usize::from(need).min(MAX_NEED)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Measured counts by points as probabilities.
+    fn chances(counts: &[u32]) -> Vec<f64> {
+        let total: u32 = counts.iter().sum();
+        counts.iter().map(|&count| f64::from(count) / f64::from(total)).collect()
+    }
+
+    /// The mean points of a distribution by points.
+    fn mean(chances: &[f64]) -> f64 {
+        chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
+    }
+
+    fn round<'a>(hand: &'a [f64], dealing: bool, needs: [u16; 2]) -> KeepRound<'a> {
+        KeepRound {
+            my_need: needs[0],
+            their_need: needs[1],
+            dealing,
+            partner: false,
+            hand,
+            crib: 4.5,
+            pegging: 0.0,
+        }
+    }
+
+    /// The chance of a keep moves the right way with each part of the round,
+    /// and a side that needs nothing has won.
+    #[test]
+    fn a_keeps_chance_follows_its_round() {
+        let table = WinTable::stored();
+        // A hand of 4 points, and the same a point better.
+        let (mut four, mut five) = (vec![0.0; 6], vec![0.0; 6]);
+        four[4] = 1.0;
+        five[5] = 1.0;
+        for dealing in [false, true] {
+            for needs in [[6, 12], [20, 15], [40, 40], [10, 3], [121, 121]] {
+                let base = round(&four, dealing, needs);
+                let chance = table.keep_chance(&base);
+                assert!((0.0..=1.0).contains(&chance));
+                assert!(table.keep_chance(&round(&five, dealing, needs)) >= chance - 1e-12);
+                let pegs = KeepRound { pegging: base.pegging + 1.0, ..base };
+                assert!(table.keep_chance(&pegs) >= chance - 1e-12, "{needs:?} {dealing}");
+                // More crib is more for the dealer, less for the pone.
+                let crib = KeepRound { crib: base.crib + 2.0, ..base };
+                let richer = table.keep_chance(&crib);
+                if dealing {
+                    assert!(richer >= chance - 1e-12);
+                } else {
+                    assert!(richer <= chance + 1e-12);
+                }
+            }
+            assert_eq!(table.keep_chance(&round(&four, dealing, [0, 5])), 1.0);
+            assert_eq!(table.keep_chance(&round(&four, dealing, [5, 0])), 0.0);
+        }
+        // A pone who needs four with a sure four wins unless the dealer pegs
+        // out first: it needs three, and the play gives that often.
+        let sure = table.keep_chance(&round(&four, false, [4, 3]));
+        assert!(sure > 0.2 && sure < 0.9, "{sure}");
+        assert!(table.keep_chance(&round(&four, false, [4, 40])) > 0.99);
+        // Level at the start, the dealer with the measured round (the pone's
+        // hand for its own, the measured crib and play) has the table's chance.
+        let counts = RoundCounts::stored();
+        let [pone_hand, dealer_show] = &counts.show[..] else { panic!("two stages of the show") };
+        let hand = chances(pone_hand);
+        let crib = mean(&chances(dealer_show)) - mean(&hand);
+        let rounds = f64::from(counts.rounds());
+        let net: f64 = counts
+            .play
+            .iter()
+            .map(|(points, &count)| {
+                (f64::from(points[1]) - f64::from(points[0])) * f64::from(count)
+            })
+            .sum::<f64>()
+            / rounds;
+        let typical = KeepRound { crib, pegging: net, ..round(&hand, true, [121, 121]) };
+        let start = table.keep_chance(&typical);
+        assert!((start - win_chance(121, 121, true)).abs() < 0.01, "{start}");
+    }
+
+    /// Four players, level at the start of a game: a keeper at any place in
+    /// the show with the measured round of that place (its hand as measured
+    /// there, the measured crib and play) has the table's chance, so the
+    /// stages of the show are where the table has them.
+    #[test]
+    fn a_measured_keep_has_the_tables_chance_at_every_place() {
+        let table = WinTable::for_players(4).unwrap();
+        let counts = RoundCounts::stored_for(4).unwrap();
+        let [pone, dealer_partner, pone_partner, dealer_show] = &counts.show[..] else {
+            panic!("four stages of the show")
+        };
+        let [pone, dealer_partner, pone_partner] =
+            [pone, dealer_partner, pone_partner].map(|hand| chances(hand));
+        let crib = mean(&chances(dealer_show)) - mean(&pone);
+        // (dealing, partner, the place's hand)
+        for (dealing, partner, hand) in [
+            (false, false, &pone),
+            (true, true, &dealer_partner),
+            (false, true, &pone_partner),
+            (true, false, &pone),
+        ] {
+            let round = KeepRound {
+                my_need: 121,
+                their_need: 121,
+                dealing,
+                partner,
+                hand,
+                crib,
+                pegging: table.play_net(dealing),
+            };
+            let chance = table.keep_chance(&round);
+            let expected = table.chance(121, 121, dealing);
+            assert!(
+                (chance - expected).abs() < 0.01,
+                "{dealing} {partner}: {chance} against {expected}"
+            );
+        }
+    }
 }

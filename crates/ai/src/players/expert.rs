@@ -178,7 +178,7 @@ impl ExpertPlayer {
     }
 
     /// Every card the view's seat may play, with the expert's value of it,
-    /// and the card it plays (see [`analyse_play`](crate::analyse_play)).
+    /// and the card it plays.
     #[must_use]
     pub fn play_analysis(&self, view: &View) -> PlayAnalysis {
         let options = self.pegging_options(view);

@@ -5,7 +5,7 @@
 //! The play's samples give the other sides' seats the greedy play of
 //! `basic` (the card that pegs the most now, the highest of equals) or the
 //! rules of thumb of `classic` with some chance, else a search (see
-//! [`PlayModel::Mixed`](crate::PlayModel)). Every play is public and every
+//! [`PlayStyle`]). Every play is public and every
 //! hand is shown at the end of the round, so once a seat shows its hand
 //! each of its plays can be checked: was it the greedy play from the cards
 //! the seat held then, and was it the rules' play? A greedy player's always
@@ -28,7 +28,7 @@
 //!
 //! The discard is learnt in the same way from the shows. Each sample
 //! infers a seat's keep with the best-hand model or the sensible one
-//! ([`Inference::Mixed`]); once the crib is shown, the player knows what
+//! ([`KeepModel`]); once the crib is shown, the player knows what
 //! the others threw (with two players, the crib less its own throw; with
 //! three or four, one card each of the rest), so each seat's hand can be
 //! checked against what each model keeps from its deal, and the odds move
@@ -45,8 +45,9 @@ use crib_core::{CardSet, GameConfig, Pegging, Seat};
 
 use crate::expect::throw_model::Stake;
 use crate::players::player::Observed;
-use crate::search::opponents::{PlayStyle, RoundPlays, each_play, keeps as keeps_hand, playable};
-use crate::search::options::Inference;
+use crate::search::opponents::{
+    KeepModel, PlayStyle, RoundPlays, each_play, keeps as keeps_hand, playable,
+};
 
 /// How often a player who is not greedy still makes the greedy play, where
 /// the cards it may play are of more than one rank (measured: 0.54 to 0.73).
@@ -111,7 +112,7 @@ pub(crate) struct PlayTypes {
     /// The hands shown this round, by seat (empty until shown).
     shown: [CardSet; 4],
     /// The log of the odds that each seat keeps the best hand rather than
-    /// the sensible keep ([`Inference`]).
+    /// the sensible keep ([`KeepModel`]).
     hand_log_odds: [f64; 4],
 }
 
@@ -185,14 +186,14 @@ impl PlayTypes {
             .map(|&seat| {
                 let hand = self.shown[seat.index()];
                 let stake = Stake::of(config, seat, dealer);
-                let chance = |throw: CardSet, model: Inference| {
+                let chance = |throw: CardSet, model: KeepModel| {
                     let fits = throw.len() == config.discards()
                         && throw.is_disjoint(hand)
                         && keeps_hand(hand | throw, stake, model, hand);
                     (1.0 - KEEP_SLIP) * f64::from(u8::from(fits)) + KEEP_SLIP / keeps
                 };
                 let by_model = |&throw: &CardSet| {
-                    [chance(throw, Inference::Hand), chance(throw, Inference::Sensible)]
+                    [chance(throw, KeepModel::BestHand), chance(throw, KeepModel::Sensible)]
                 };
                 throws.iter().map(by_model).collect()
             })

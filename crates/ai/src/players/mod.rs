@@ -21,7 +21,7 @@
 //!   search to the end of the play over sampled hands of the opponents
 //!   (each sample searching, or playing greedily as `basic` does),
 //!   playing for the win near the end of a game
-//!   ([`choose_play`](crate::choose_play)); what it learns of the other
+//!   ([`ExpertPlayer`](crate::ExpertPlayer)); what it learns of the other
 //!   players over a game ([`learn`]) steers its samples ([`expert`]).
 
 pub(crate) mod basic;

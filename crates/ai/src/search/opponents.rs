@@ -8,21 +8,33 @@
 use crib_core::{Card, CardSet, MAX_COUNT, Pegging, Seat, View};
 use rand::RngExt;
 
-use crate::expect::discard::{self, keep_points};
+use crate::expect::discard::{best_hand, keep_points};
 use crate::expect::sensible::{CribTable, sensible_discard};
 use crate::expect::throw_model::Stake;
 use crate::rules_of_thumb::{greedy_play, most_points, rules_play};
-use crate::search::options::{Inference, PegOptions, PlayModel};
+#[cfg(feature = "lab")]
+use crate::search::options::Inference;
+use crate::search::options::PegOptions;
 
-/// How the other sides' seats choose their cards in one world.
+/// How a seat of another side chooses its cards in one world, drawn for
+/// each sample ([`draw_styles`]): greedily with [`PegOptions::greedy`]'s
+/// chance, by the rules of thumb with [`PegOptions::rules`]'s, else
+/// searching. A sample is kept only if each opponent's cards played in this
+/// count (every count of the round, for an expert that has followed the
+/// round, as the built-in player and the engine do) are the ones its style
+/// chooses from the cards the sample gives it (for the rules, only where
+/// the round was followed), so against a player who does not play so these
+/// samples thin out as the count goes on, and against one who does, they
+/// say what it cannot hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PlayStyle {
-    /// Each searches, seeing the world's cards.
+    /// It searches, seeing the world's cards, as the expert does.
     Search,
-    /// The greedy play of `basic` ([`greedy_play`](greedy_play)).
+    /// The greedy play of `basic` and many simple programs: the card that
+    /// pegs the most now, the highest of equals ([`greedy_play`]).
     Greedy,
-    /// The rules of thumb of `classic`
-    /// ([`rules_play`](rules_play)).
+    /// The rules of thumb of `classic`, as club players are taught them
+    /// ([`rules_play`]).
     Rules,
 }
 
@@ -67,11 +79,12 @@ impl PlayStyle {
     }
 }
 
-/// The model of the other sides' play for one try at a world
-/// ([`PlayModel`]): under `Mixed`, greedy with `options.greedy`'s chance,
-/// else by the rules of thumb with `options.rules`'s, else searching.
+/// The style of the other sides' play for one try at a world: greedy with
+/// `options.greedy`'s chance, else by the rules of thumb with
+/// `options.rules`'s, else searching (in the lab, searching when the
+/// options' `play` says so).
 fn draw_style(options: &PegOptions, rng: &mut impl rand::Rng) -> PlayStyle {
-    if options.play != PlayModel::Mixed {
+    if !options.draws_styles() {
         return PlayStyle::Search;
     }
     let greedy = options.greedy.clamp(0.0, 1.0);
@@ -136,40 +149,58 @@ pub(crate) fn plays_greedily(pegging: &Pegging, seat: Seat, held: CardSet) -> bo
     true
 }
 
-/// The four cards the model of the discard keeps from `deal`, dealt to a
-/// seat with `stake` in the crib (the mixed model draws its model with
-/// `rng`, the best hand with the chance `best_hand`).
-pub(crate) fn inferred_keep(
-    deal: CardSet,
-    stake: Stake,
-    inference: Inference,
-    best_hand: f64,
+/// The two models of a seat's discard: some players keep the best hand,
+/// others weigh the crib too. Each try at a seat's deal draws one
+/// ([`draw_keep_model`]), and the deal is kept only if the model's keep
+/// holds the cards played, so the model that explains the play better
+/// gets more of the samples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum KeepModel {
+    /// The best hand of the deal, `basic`'s keep.
+    BestHand,
+    /// The best hand plus or minus the crib, as a sensible player keeps
+    /// (see [`measure_throws`](crate::measure_throws)).
+    Sensible,
+}
+
+/// The model of `seat`'s discard for one try at its deal: the best hand
+/// with the chance [`PegOptions::best_hand`] gives the seat, else the
+/// sensible keep (in the lab, the one model its `inference` names).
+pub(crate) fn draw_keep_model(
+    options: &PegOptions,
+    seat: Seat,
     rng: &mut impl rand::Rng,
-) -> Option<CardSet> {
-    match inference {
+) -> KeepModel {
+    #[cfg(feature = "lab")]
+    match options.inference {
         // Uniform worlds are drawn without a model; were one asked for
         // here, the best hand is as good a guess as any.
-        Inference::Hand | Inference::Uniform => discard::best_hand(deal),
-        Inference::Sensible => Some(deal - sensible_discard(deal, stake, CribTable::reasonable())),
-        Inference::Mixed => {
-            let model = if rng.random_bool(best_hand.clamp(0.0, 1.0)) {
-                Inference::Hand
-            } else {
-                Inference::Sensible
-            };
-            inferred_keep(deal, stake, model, best_hand, rng)
-        }
+        Inference::Hand | Inference::Uniform => return KeepModel::BestHand,
+        Inference::Sensible => return KeepModel::Sensible,
+        Inference::Mixed => {}
+    }
+    if rng.random_bool(options.best_hand[seat.index()].clamp(0.0, 1.0)) {
+        KeepModel::BestHand
+    } else {
+        KeepModel::Sensible
     }
 }
 
-/// Whether the model of the discard may keep `hand` from `deal`, dealt to
-/// a seat with `stake` in the crib: for the best hand, any keep whose
-/// expectation ties the best; any keep at all for uniform inference; for
-/// the mixed model, either model's keep.
-pub(crate) fn keeps(deal: CardSet, stake: Stake, inference: Inference, hand: CardSet) -> bool {
-    match inference {
-        Inference::Uniform => hand.is_subset(deal) && hand.len() == 4,
-        Inference::Hand => {
+/// The four cards `model` keeps from `deal`, dealt to a seat with `stake`
+/// in the crib.
+pub(crate) fn inferred_keep(deal: CardSet, stake: Stake, model: KeepModel) -> Option<CardSet> {
+    match model {
+        KeepModel::BestHand => best_hand(deal),
+        KeepModel::Sensible => Some(deal - sensible_discard(deal, stake, CribTable::reasonable())),
+    }
+}
+
+/// Whether `model` may keep `hand` from `deal`, dealt to a seat with
+/// `stake` in the crib: for the best hand, any keep whose expectation ties
+/// the best.
+pub(crate) fn keeps(deal: CardSet, stake: Stake, model: KeepModel, hand: CardSet) -> bool {
+    match model {
+        KeepModel::BestHand => {
             let (mut best, mut held) = (0, None);
             for (keep, points) in keep_points(deal) {
                 best = best.max(points);
@@ -179,12 +210,9 @@ pub(crate) fn keeps(deal: CardSet, stake: Stake, inference: Inference, hand: Car
             }
             held == Some(best)
         }
-        Inference::Sensible => {
+        KeepModel::Sensible => {
             deal - sensible_discard(deal, stake, CribTable::reasonable()) == hand
         }
-        Inference::Mixed => [Inference::Hand, Inference::Sensible]
-            .into_iter()
-            .any(|model| keeps(deal, stake, model, hand)),
     }
 }
 
@@ -267,26 +295,30 @@ mod tests {
     // Whole games of the players, which stand above the search.
     use crate::{Player, Strategy};
 
-    /// The mixed model keeps the best hand in about half its draws and the
+    /// The samples keep the best hand in about half their draws and the
     /// sensible keep in the rest, on a pone's deal where the two differ
-    /// (the first of a seeded run of deals).
+    /// (the first of a seeded run of deals), and in nine of ten with a
+    /// learnt chance of nine in ten.
     #[test]
-    fn the_mixed_model_draws_either_keep() {
+    fn the_samples_draw_either_keep() {
         let mut rng = crib_core::seeded_rng(11);
-        let stake = Stake::Balk;
+        let (stake, seat) = (Stake::Balk, Seat::ALL[1]);
         let (deal, hand, sensible) = (0..1000)
             .find_map(|index| {
                 let deal = crib_core::Deck::shuffled(index).deal_set(6).unwrap();
-                let hand = inferred_keep(deal, stake, Inference::Hand, 0.5, &mut rng).unwrap();
-                let sensible =
-                    inferred_keep(deal, stake, Inference::Sensible, 0.5, &mut rng).unwrap();
+                let hand = inferred_keep(deal, stake, KeepModel::BestHand).unwrap();
+                let sensible = inferred_keep(deal, stake, KeepModel::Sensible).unwrap();
                 (hand != sensible).then_some((deal, hand, sensible))
             })
             .expect("a deal the models disagree on");
         let draws = 4000;
+        let mut draw = |best_hand: f64| {
+            let options = PegOptions { best_hand: [best_hand; 4], ..PegOptions::default() };
+            inferred_keep(deal, stake, draw_keep_model(&options, seat, &mut rng)).unwrap()
+        };
         let (mut hands, mut sensibles) = (0, 0);
         for _ in 0..draws {
-            let keep = inferred_keep(deal, stake, Inference::Mixed, 0.5, &mut rng).unwrap();
+            let keep = draw(0.5);
             hands += u32::from(keep == hand);
             sensibles += u32::from(keep == sensible);
         }
@@ -295,27 +327,22 @@ mod tests {
         assert!(hands.abs_diff(draws / 2) < 130, "{hands} best hands of {draws}");
         // A learnt chance of the best hand: nine in ten, within four
         // standard deviations (about 76).
-        let hands = (0..draws)
-            .filter(|_| inferred_keep(deal, stake, Inference::Mixed, 0.9, &mut rng) == Some(hand))
-            .count();
+        let hands = (0..draws).filter(|_| draw(0.9) == hand).count();
         assert!(hands.abs_diff(3600) < 80, "{hands} best hands of {draws}");
         // Each model knows its own keep, and not the other's.
-        assert!(keeps(deal, stake, Inference::Hand, hand));
-        assert!(!keeps(deal, stake, Inference::Hand, sensible));
-        assert!(keeps(deal, stake, Inference::Sensible, sensible));
-        assert!(!keeps(deal, stake, Inference::Sensible, hand));
-        assert!(keeps(deal, stake, Inference::Mixed, hand));
-        assert!(keeps(deal, stake, Inference::Mixed, sensible));
+        assert!(keeps(deal, stake, KeepModel::BestHand, hand));
+        assert!(!keeps(deal, stake, KeepModel::BestHand, sensible));
+        assert!(keeps(deal, stake, KeepModel::Sensible, sensible));
+        assert!(!keeps(deal, stake, KeepModel::Sensible, hand));
     }
 
     /// The best-hand model keeps a hand from a deal exactly when no keep of
     /// the deal is worth more over the starters, ties included, so that
     /// `basic`'s keep (`best_keep`) is always one of its keeps, and the
-    /// one it draws; the sensible model keeps exactly the one hand its
+    /// one it infers; the sensible model keeps exactly the one hand its
     /// discard leaves.
     #[test]
     fn the_models_know_their_keeps() {
-        let mut rng = crib_core::seeded_rng(5);
         for index in 0..300 {
             for dealt in [6, 5] {
                 let deal = crib_core::Deck::shuffled(index).deal_set(dealt).unwrap();
@@ -323,16 +350,16 @@ mod tests {
                 let best = deal.subsets(4).map(|keep| hand_points(keep, &unseen)).max();
                 let stake = if dealt == 6 { Stake::Own } else { Stake::Balk };
                 let basic = best_keep(deal).unwrap().keep;
-                assert!(keeps(deal, stake, Inference::Hand, basic), "{deal}");
-                let inferred = inferred_keep(deal, stake, Inference::Hand, 1.0, &mut rng);
+                assert!(keeps(deal, stake, KeepModel::BestHand, basic), "{deal}");
+                let inferred = inferred_keep(deal, stake, KeepModel::BestHand);
                 assert_eq!(inferred, Some(basic), "{deal}");
                 for keep in deal.subsets(4) {
                     let by_hand = Some(hand_points(keep, &unseen)) == best;
-                    assert_eq!(keeps(deal, stake, Inference::Hand, keep), by_hand, "{deal} {keep}");
-                    let sensible =
-                        inferred_keep(deal, stake, Inference::Sensible, 0.5, &mut rng).unwrap();
+                    let by_model = keeps(deal, stake, KeepModel::BestHand, keep);
+                    assert_eq!(by_model, by_hand, "{deal} {keep}");
+                    let sensible = inferred_keep(deal, stake, KeepModel::Sensible).unwrap();
                     let by_sense = keep == sensible;
-                    assert_eq!(keeps(deal, stake, Inference::Sensible, keep), by_sense);
+                    assert_eq!(keeps(deal, stake, KeepModel::Sensible, keep), by_sense);
                 }
             }
         }

@@ -1,10 +1,16 @@
 //! How the expert searches the play ([`PegOptions`]), and how far a search
 //! looks ahead from a position ([`plies`]).
+//!
+//! With the `lab` feature the options also carry knobs for experiments
+//! (`tries`, `inference`, `play`), whose defaults are what the expert
+//! does; without it, the search does what those defaults say.
 
 use crib_core::{Pegging, Seat};
 use serde::Serialize;
 
-/// How the cards an opponent kept are inferred from what it has shown.
+/// How the cards an opponent kept are inferred from what it has shown: a
+/// knob for experiments (`lab`); the expert's model is `Mixed`.
+#[cfg(feature = "lab")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Inference {
@@ -17,36 +23,27 @@ pub enum Inference {
     /// player does (see [`measure_throws`](crate::measure_throws)).
     Sensible,
     /// Either of the two above, drawn for each seat of each sample with
-    /// even odds, or the odds learnt from the seat's hands and the crib
-    /// ([`PegOptions::best_hand`]): some players keep the best hand, others
-    /// weigh the crib too. A sample is kept only if its model's keep holds
-    /// the cards played, so the model that explains the play better gets
-    /// more of the samples.
+    /// the chance [`PegOptions::best_hand`] gives it.
     Mixed,
 }
 
-/// How the opponents are thought to choose their cards in the play.
+/// How the opponents are thought to choose their cards in the play: a
+/// knob for experiments (`lab`); the expert's model is `Mixed`.
+#[cfg(feature = "lab")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PlayModel {
     /// As the expert does: every opponent searches, seeing the sample's
     /// cards.
     Search,
-    /// Drawn for each sample, greedy with [`PegOptions::greedy`]'s chance
-    /// (even odds by default), by the rules of thumb with
-    /// [`PegOptions::rules`]'s (none by default), else the search above,
-    /// for every seat of the other sides. The greedy play is `basic`'s and
-    /// many simple programs' (the card that pegs the most now, the highest
-    /// of equals); the rules of thumb are `classic`'s, as club players are
-    /// taught them. Such a sample is kept only if each opponent's cards
-    /// played in this count (every count of the round, for an expert that
-    /// has followed the round, as the built-in player and the engine do)
-    /// are the ones its play chooses from the cards the sample gives it
-    /// (for the rules, only where the round was followed), so against a
-    /// player who does not play so these samples thin out as the count goes
-    /// on, and against one who does, they say what it cannot hold.
+    /// Drawn for each sample: greedy with [`PegOptions::greedy`]'s chance,
+    /// by the rules of thumb with [`PegOptions::rules`]'s, else searching.
     Mixed,
 }
+
+/// Deals drawn at most for each world kept, before the rest of the worlds
+/// are drawn uniformly.
+const TRIES: u32 = 12;
 
 /// How the expert searches the play.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -55,32 +52,38 @@ pub struct PegOptions {
     /// half as many (each searched wider, if only a few plies deep).
     pub worlds: u32,
     /// Deals drawn at most for each world kept before the rest of the worlds
-    /// are drawn uniformly.
+    /// are drawn uniformly (12 by default).
+    #[cfg(feature = "lab")]
     pub tries: u32,
     /// The model of the opponent's discard.
+    #[cfg(feature = "lab")]
     pub inference: Inference,
-    /// With [`Inference::Mixed`], the chance that a sample infers each
-    /// seat's keep with the best-hand model rather than the sensible one, by
-    /// seat: even odds, unless the expert has seen which of the two the
+    /// The chance that a sample infers each seat's keep with the best-hand
+    /// model rather than the sensible one (the best hand plus or minus the
+    /// crib), by seat: some players keep the best hand, others weigh the
+    /// crib too. Even odds, unless the expert has seen which of the two the
     /// seat's shown hands and the crib fit (see
-    /// [`Observed`](crate::Observed)).
+    /// [`Observed`](crate::Observed)). A sample is kept only if its model's
+    /// keep holds the cards played, so the model that explains the play
+    /// better gets more of the samples.
     pub best_hand: [f64; 4],
     /// The model of the opponents' play.
+    #[cfg(feature = "lab")]
     pub play: PlayModel,
-    /// With [`PlayModel::Mixed`], the chance that a sample's other sides
-    /// play greedily: even odds, unless the expert has seen them play
-    /// greedily in earlier rounds (see [`Observed`](crate::Observed)).
+    /// The chance that a sample's other sides play greedily (`basic`'s
+    /// play, and many simple programs': the card that pegs the most now,
+    /// the highest of equals): even odds, unless the expert has seen them
+    /// play greedily in earlier rounds (see [`Observed`](crate::Observed)).
     pub greedy: f64,
-    /// With [`PlayModel::Mixed`], the chance that a sample's other sides
-    /// play by the rules of thumb of `classic` instead of searching: none,
-    /// unless the expert has seen them play so (see
-    /// [`Observed`](crate::Observed)).
+    /// The chance that a sample's other sides play by the rules of thumb of
+    /// `classic` instead of searching: none, unless the expert has seen
+    /// them play so (see [`Observed`](crate::Observed)).
     pub rules: f64,
-    /// With [`PlayModel::Mixed`] at a table whose other sides' seats play
-    /// differently (one greedily, one by the rules of thumb), each seat's
-    /// own chances `[greedy, rules]`, by seat, drawn for each seat of a
-    /// sample on its own; `None`: every seat plays alike in a sample, with
-    /// the chances above.
+    /// At a table whose other sides' seats play differently (one greedily,
+    /// one by the rules of thumb), each seat's own chances `[greedy,
+    /// rules]`, by seat, drawn for each seat of a sample on its own;
+    /// `None`: every seat plays alike in a sample, with the chances above.
+    /// The expert sets it, with the chances above, from what it has seen.
     pub by_seat: Option<[[f64; 2]; 4]>,
     /// With four players, and three near the end of the game, the plies
     /// searched (near the end of the game, every ply once few cards are
@@ -97,9 +100,12 @@ impl Default for PegOptions {
     fn default() -> PegOptions {
         PegOptions {
             worlds: 256,
-            tries: 12,
+            #[cfg(feature = "lab")]
+            tries: TRIES,
+            #[cfg(feature = "lab")]
             inference: Inference::Mixed,
             best_hand: [0.5; 4],
+            #[cfg(feature = "lab")]
             play: PlayModel::Mixed,
             greedy: 0.5,
             rules: 0.0,
@@ -107,6 +113,46 @@ impl Default for PegOptions {
             depth: 6,
             play_for_game_within: 40,
         }
+    }
+}
+
+impl PegOptions {
+    /// Deals drawn at most for each world kept ([`TRIES`]).
+    #[cfg(not(feature = "lab"))]
+    pub(crate) fn tries(&self) -> u32 {
+        TRIES
+    }
+
+    /// Deals drawn at most for each world kept.
+    #[cfg(feature = "lab")]
+    pub(crate) fn tries(&self) -> u32 {
+        self.tries
+    }
+
+    /// Whether the worlds infer the other seats' keeps from their deals:
+    /// always, but for the lab's uniform worlds.
+    #[cfg(not(feature = "lab"))]
+    pub(crate) fn infers(&self) -> bool {
+        true
+    }
+
+    /// Whether the worlds infer the other seats' keeps from their deals.
+    #[cfg(feature = "lab")]
+    pub(crate) fn infers(&self) -> bool {
+        self.inference != Inference::Uniform
+    }
+
+    /// Whether each sample draws how the other sides play: always, but for
+    /// the lab's opponents who all search.
+    #[cfg(not(feature = "lab"))]
+    pub(crate) fn draws_styles(&self) -> bool {
+        true
+    }
+
+    /// Whether each sample draws how the other sides play.
+    #[cfg(feature = "lab")]
+    pub(crate) fn draws_styles(&self) -> bool {
+        self.play == PlayModel::Mixed
     }
 }
 

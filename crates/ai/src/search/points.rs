@@ -34,7 +34,7 @@ pub(crate) struct NetPoints {
     /// the memo: only for a search to the end of the play (the key holds
     /// every hand).
     pub(crate) remember: bool,
-    /// How each other side's seat plays, by seat ([`PlayModel`]).
+    /// How each other side's seat plays, by seat ([`PlayStyle`]).
     pub(crate) styles: [PlayStyle; 4],
     /// The round's dealer (the rules of thumb pair more cautiously as
     /// dealer).
@@ -223,7 +223,7 @@ mod tests {
     use super::*;
     use crate::rules_of_thumb::{greedy_play, rules_play};
     use crate::search::opponents::{RoundPlays, playable};
-    use crate::search::options::{FEW_CARDS, PlayModel, cards_left};
+    use crate::search::options::{FEW_CARDS, cards_left};
     use crate::search::worlds::sample_worlds;
     use crate::search::worlds::tests::each_turn_to_play;
 
@@ -343,14 +343,14 @@ mod tests {
     fn searches_to_the_end_of_the_play_with_few_cards_left() {
         // Every other seat searching, as the plain minimax has it (greedy
         // opponents are checked against their own plain search above).
-        let options = PegOptions { worlds: 8, play: PlayModel::Search, ..PegOptions::default() };
+        let options = PegOptions { worlds: 8, greedy: 0.0, ..PegOptions::default() };
         for players in [3, 4] {
             let config = GameConfig::new(players, 121).unwrap();
             let mut compared = 0;
             each_turn_to_play(config, 12, |seed, view| {
                 let seat = view.seat;
                 let whole = players == 3 || cards_left(&view.pegging) <= FEW_CARDS;
-                // One memo for all the worlds, as `analyse_play` has it.
+                // One memo for all the worlds, as `analyse_play_seen` has it.
                 let mut memo = Memo::new();
                 let mut rng = crib_core::seeded_rng(seed);
                 for world in sample_worlds(&view, &options, &RoundPlays::default(), &mut rng) {

@@ -32,8 +32,10 @@ use crib_core::{Card, CardSet, Pegging, Rules, Seat, Side, View, score_unchecked
 use rand::RngExt;
 
 use crate::expect::throw_model::Stake;
-use crate::search::opponents::{PlayStyle, RoundPlays, draw_styles, inferred_keep, plays_greedily};
-use crate::search::options::{Inference, PegOptions};
+use crate::search::opponents::{
+    PlayStyle, RoundPlays, draw_keep_model, draw_styles, inferred_keep, plays_greedily,
+};
+use crate::search::options::PegOptions;
 
 /// One sample of the hidden cards.
 #[derive(Clone, Copy, Debug)]
@@ -44,7 +46,7 @@ pub(crate) struct World {
     /// deck's.
     pub(crate) crib: CardSet,
     /// How each seat of the other sides plays in this world, by seat (see
-    /// [`PlayModel`]); the player's own side's seats search.
+    /// [`PlayStyle`]); the player's own side's seats search.
     pub(crate) styles: [PlayStyle; 4],
 }
 
@@ -73,11 +75,11 @@ pub(crate) fn worlds_wanted(players: u8, options: &PegOptions) -> usize {
 }
 
 /// The worlds for a decision, [`worlds_wanted`] of them. With two players,
-/// up to `options.tries` tries a world wanted at an inferred world
+/// up to a few tries a world wanted at an inferred world
 /// ([`inferred_world`]), then the rest uniformly (the worlds the models
 /// explain too rarely to find). With three or four, one world at a time
-/// ([`sample_world`]): up to `options.tries` tries at a world whose models
-/// of the play explain the round, else one whose other seats search.
+/// ([`sample_world`]): up to a few tries at a world whose models of the
+/// play explain the round, else one whose other seats search.
 pub(crate) fn sample_worlds(
     view: &View,
     options: &PegOptions,
@@ -93,7 +95,7 @@ pub(crate) fn sample_worlds(
                 // players: each opponent's plays must be its model's
                 // (greedy, or the rules of thumb) in a world
                 // ([`explained`]), or it is drawn again.
-                let tried = (0..options.tries).find_map(|_| {
+                let tried = (0..options.tries()).find_map(|_| {
                     let styles = draw_styles(view, options, rng);
                     let world = sample_world(view, options, &unseen, rng);
                     explained(view, World { styles, ..world }, round)
@@ -103,8 +105,8 @@ pub(crate) fn sample_worlds(
             .collect();
     }
     let mut worlds = Vec::with_capacity(wanted);
-    if options.inference != Inference::Uniform {
-        let mut tries = wanted * options.tries as usize;
+    if options.infers() {
+        let mut tries = wanted * options.tries() as usize;
         while worlds.len() < wanted && tries > 0 {
             tries -= 1;
             worlds.extend(inferred_world(view, &unseen, options, round, rng));
@@ -152,7 +154,7 @@ fn sample_world(
     let mut pool = unseen.to_vec();
     for seat in most_constrained_first(view) {
         let inferred =
-            (0..options.tries).find_map(|_| inferred_cards(view, seat, options, &mut pool, rng));
+            (0..options.tries()).find_map(|_| inferred_cards(view, seat, options, &mut pool, rng));
         let (held, thrown) =
             inferred.unwrap_or_else(|| (uniform_held(pegging, seat, &pool, rng), CardSet::EMPTY));
         pool.retain(|&card| !held.contains(card) && !thrown.contains(card));
@@ -176,15 +178,14 @@ fn inferred_cards(
     pool: &mut [Card],
     rng: &mut impl rand::Rng,
 ) -> Option<(CardSet, CardSet)> {
-    let inference = options.inference;
-    if inference == Inference::Uniform {
+    if !options.infers() {
         return None;
     }
     let config = view.config;
     let played = view.pegging.played_by(seat);
     let deal = played | draw(pool, config.dealt().saturating_sub(played.len()), rng);
     let stake = Stake::of(config, seat, view.dealer);
-    let keep = inferred_keep(deal, stake, inference, options.best_hand[seat.index()], rng)?;
+    let keep = inferred_keep(deal, stake, draw_keep_model(options, seat, rng))?;
     let held = keep - played;
     (played.is_subset(keep) && agrees_with_go(&view.pegging, seat, held))
         .then_some((held, deal - keep))
@@ -433,11 +434,14 @@ pub(crate) mod tests {
         worlds.iter().filter(|world| world.styles[other.index()] != PlayStyle::Search).count()
     }
 
-    /// The inferred worlds are not uniform ones: players who discard
+    /// The inferred worlds are not uniform ones (`inference`, a knob of the
+    /// lab): players who discard
     /// sensibly keep their fives, so the other seats hold more of them
     /// than cards drawn at random would give.
+    #[cfg(feature = "lab")]
     #[test]
     fn other_seats_keep_their_fives() {
+        use crate::search::options::Inference;
         let config = GameConfig::new(3, 121).unwrap();
         let fives = |inference| {
             let options = PegOptions { inference, ..PegOptions::default() };

@@ -1,5 +1,5 @@
 //! Fits the estimate of what kept cards are worth in the play
-//! (`src/peg_value.rs`) to seeded rounds played out by the expert's
+//! (`src/expect/pegging.rs`) to seeded rounds played out by the expert's
 //! search, and prints the coefficients.
 //!
 //! Each round deals a hand to every seat; each player keeps, half the time,

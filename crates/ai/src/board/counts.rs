@@ -66,8 +66,8 @@ impl RoundCounts {
         RoundCounts::STAGES[index]
     }
 
-    /// The two-player counts kept in the repository, that [`win_chance`]
-    /// uses.
+    /// The two-player counts kept in the repository, that
+    /// [`win_chance`](crate::win_chance) uses.
     #[must_use]
     pub fn stored() -> RoundCounts {
         RoundCounts::stored_for(2).expect("counts are kept for two players")

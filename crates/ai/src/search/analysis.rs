@@ -133,8 +133,7 @@ fn best_of(values: &[(Card, f64)]) -> Option<Card> {
 
 /// The card the expert plays, or `None` for a go, by a player who has not
 /// followed the round and knows nothing of the other players (for
-/// experiments, in the lab; the expert itself plays
-/// [`choose_play_seen`]).
+/// experiments, in the lab; the expert follows the round).
 #[cfg(feature = "lab")]
 #[must_use]
 pub fn choose_play(view: &View, options: &PegOptions, seed: u64) -> Option<Card> {

@@ -227,51 +227,55 @@ mod tests {
     use crate::search::worlds::sample_worlds;
     use crate::search::worlds::tests::each_turn_to_play;
 
-    /// The plain value of the play from `pegging` for the player's side
-    /// `me`, the other seat greedy or by the rules of thumb (`style`, in a
-    /// round dealt by `dealer`): every card of the player's tried, no
-    /// pruning, no memo.
-    fn plain_value(
-        pegging: &Pegging,
-        held: &mut [CardSet; 4],
+    /// Every order of the rest of the play from `pegging`, the seats
+    /// holding `held`: the player's side (`me`) tries every card and
+    /// maximises its net points, every other seat minimises them, trying
+    /// every card if it searches (`style`), else playing its style's one
+    /// card, in a round dealt by `dealer`. No pruning, no memo, no merged
+    /// ranks: the reference every search for points must equal.
+    fn every_order(
+        config: GameConfig,
         me: Side,
+        pegging: &Pegging,
+        held: [CardSet; 4],
         style: PlayStyle,
         dealer: Seat,
     ) -> f64 {
-        let config = GameConfig::default();
         let Some(seat) = pegging.turn() else { return 0.0 };
         let fits: CardSet = held[seat.index()].iter().filter(|&card| pegging.fits(card)).collect();
-        let mut next = *pegging;
         if fits.is_empty() {
-            let go = next.go_unchecked(seat);
-            let gain = go.point_to.map_or(0.0, |to| net_gain(config, me, to, 1));
-            return gain + plain_value(&next, held, me, style, dealer);
+            let mut next = *pegging;
+            let gain =
+                next.go_unchecked(seat).point_to.map_or(0.0, |to| net_gain(config, me, to, 1));
+            return gain + every_order(config, me, &next, held, style, dealer);
         }
         let mine = config.side_of(seat) == me;
-        let choice = match style {
-            _ if mine => None,
-            PlayStyle::Greedy => greedy_play(pegging, seat, fits),
-            PlayStyle::Rules => rules_play(pegging, seat, seat == dealer, held[seat.index()]),
-            PlayStyle::Search => unreachable!("the other seat plays by a rule"),
+        let choices = match style {
+            _ if mine => fits,
+            PlayStyle::Search => fits,
+            PlayStyle::Greedy => greedy_play(pegging, seat, fits).into_iter().collect(),
+            PlayStyle::Rules => {
+                rules_play(pegging, seat, seat == dealer, held[seat.index()]).into_iter().collect()
+            }
         };
-        let choices = choice.map_or(fits, CardSet::single);
-        let mut best = f64::NEG_INFINITY;
-        for card in choices {
+        let values = choices.iter().map(|card| {
             let mut next = *pegging;
             let points = next.play_unchecked(seat, card).points.total();
+            let mut held = held;
             held[seat.index()].remove(card);
-            let value =
-                net_gain(config, me, seat, points) + plain_value(&next, held, me, style, dealer);
-            held[seat.index()].insert(card);
-            best = best.max(value);
+            net_gain(config, me, seat, points) + every_order(config, me, &next, held, style, dealer)
+        });
+        if mine {
+            values.fold(f64::NEG_INFINITY, f64::max)
+        } else {
+            values.fold(f64::INFINITY, f64::min)
         }
-        best
     }
 
     /// The search against a greedy opponent, and against one that plays by
     /// the rules of thumb (alpha-beta, one card a rank, a memo kept across
-    /// deals for each side and dealer), agrees with the plain search on
-    /// 300 seeded deals, from each seat.
+    /// deals for each side and dealer), agrees with every order of the play
+    /// on 300 seeded deals, from each seat.
     #[test]
     fn the_search_against_a_greedy_player_or_one_of_the_rules_is_the_plain_one() {
         let config = GameConfig::default();
@@ -295,41 +299,13 @@ mod tests {
                     let (low, high) = (f64::NEG_INFINITY, f64::INFINITY);
                     let memo = &mut memos[dealer.index()][me.index()];
                     let value = search.value(&pegging, &mut held, low, high, 0, memo);
-                    let plain = plain_value(&pegging, &mut held, me, style, dealer);
+                    let plain = every_order(config, me, &pegging, held, style, dealer);
                     assert!(
                         (value - plain).abs() < 1e-9,
                         "{style:?}, seed {seed}: {value} against {plain}"
                     );
                 }
             }
-        }
-    }
-
-    /// Every order of the rest of the play, the player's side maximising
-    /// its net points and the others minimising: no pruning, no memo, no
-    /// merged ranks. The reference the search to the end of the play must
-    /// equal.
-    fn every_order(config: GameConfig, me: Side, pegging: &Pegging, held: [CardSet; 4]) -> f64 {
-        let Some(seat) = pegging.turn() else { return 0.0 };
-        let fits: Vec<Card> =
-            held[seat.index()].iter().filter(|&card| pegging.fits(card)).collect();
-        if fits.is_empty() {
-            let mut next = *pegging;
-            let gain =
-                next.go_unchecked(seat).point_to.map_or(0.0, |to| net_gain(config, me, to, 1));
-            return gain + every_order(config, me, &next, held);
-        }
-        let values = fits.into_iter().map(|card| {
-            let mut next = *pegging;
-            let points = next.play_unchecked(seat, card).points.total();
-            let mut held = held;
-            held[seat.index()].remove(card);
-            net_gain(config, me, seat, points) + every_order(config, me, &next, held)
-        });
-        if config.side_of(seat) == me {
-            values.fold(f64::NEG_INFINITY, f64::max)
-        } else {
-            values.fold(f64::INFINITY, f64::min)
         }
     }
 
@@ -341,8 +317,8 @@ mod tests {
     /// every order of the rest of the play gives.
     #[test]
     fn searches_to_the_end_of_the_play_with_few_cards_left() {
-        // Every other seat searching, as the plain minimax has it (greedy
-        // opponents are checked against their own plain search above).
+        // Every other seat searching (greedy opponents, and those of the
+        // rules of thumb, are checked above).
         let options = PegOptions { worlds: 8, greedy: 0.0, ..PegOptions::default() };
         for players in [3, 4] {
             let config = GameConfig::new(players, 121).unwrap();
@@ -367,8 +343,9 @@ mod tests {
                         let mut held = world.held;
                         held[seat.index()].remove(card);
                         let me = config.side_of(seat);
-                        let expected = net_gain(config, me, seat, points)
-                            + every_order(config, me, &pegging, held);
+                        let rest =
+                            every_order(config, me, &pegging, held, PlayStyle::Search, view.dealer);
+                        let expected = net_gain(config, me, seat, points) + rest;
                         let value = search.root(&view.pegging, world.held, card, &mut memo);
                         assert!(
                             (value - expected).abs() < 1e-9,

@@ -45,7 +45,11 @@ pub enum PlayModel {
 /// are drawn uniformly.
 const TRIES: u32 = 12;
 
-/// How the expert searches the play.
+/// How the expert searches the play. Its settings are the worlds, the
+/// depth and the window in which it plays for the game; the chances of the
+/// models of the other players (`best_hand`, `greedy`, `rules`, `by_seat`)
+/// an [`ExpertPlayer`](crate::ExpertPlayer) sets itself for each decision,
+/// from what it has seen of them.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct PegOptions {
     /// Worlds sampled for each decision with two players; with three or four

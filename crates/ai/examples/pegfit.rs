@@ -22,7 +22,7 @@
 //! whose rounds are dearer to play and whose keeps differ by one card.
 //!
 //! ```text
-//! cargo run --release -p crib-ai --example pegfit -- [rounds] [seed] [players] [pairs]
+//! cargo run --release -p crib-ai --features lab --example pegfit -- [rounds] [seed] [players] [pairs]
 //! ```
 
 use crib_ai::{

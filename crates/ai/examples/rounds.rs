@@ -4,7 +4,7 @@
 //! same measurement as `crib stats board --rebuild`).
 //!
 //! ```text
-//! cargo run --release -p crib-ai --example rounds -- [games] [strategy] [seed]
+//! cargo run --release -p crib-ai --features lab --example rounds -- [games] [strategy] [seed]
 //! ```
 
 use crib_ai::{Strategy, measure_rounds};

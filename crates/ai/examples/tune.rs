@@ -3,7 +3,7 @@
 //! the same cards.
 //!
 //! ```text
-//! cargo run --release -p crib-ai --example tune -- games=2000 seed=1 worlds=64 endgame=40 inference=sensible throws=reasonable
+//! cargo run --release -p crib-ai --features lab --example tune -- games=2000 seed=1 worlds=64 endgame=40 inference=sensible throws=reasonable
 //! ```
 //!
 //! `discard-endgame=N` sets the discard's window for playing for the game;

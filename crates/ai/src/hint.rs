@@ -2,7 +2,7 @@
 //!
 //! Shared by every interface (the terminal and the web page), so that advice
 //! is computed once, from a seat's view, and never in display code. The
-//! words for these facts live in `crib_referee::advice`.
+//! words for these facts live in `crib_table::advice`.
 //!
 //! Nothing here ranks or values on its own: the discard hint is the
 //! expert's own [`keep_analysis`](crate::ExpertPlayer::keep_analysis), in

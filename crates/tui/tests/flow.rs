@@ -197,24 +197,47 @@ fn muggins_for_the_pegging_gives_the_computer_a_play_claimed_short() {
     assert!(game.log().iter().any(|m| m.text.contains("and say \"zero\". It is")));
 }
 
+/// Plays `game` (muggins for the pegging) until the person is asked what a
+/// card of theirs pegs: shows counted on the way are claimed in full.
+fn to_a_card_that_pegs(game: &mut crib_tui::App) {
+    while game.pegging_claim().is_none() {
+        play_until(game, &[Stage::Claim, Stage::MatchOver], &mut |_| 29);
+        assert_eq!(game.stage(), Stage::Claim, "the match ended with no card that pegged");
+        if game.pegging_claim().is_none() {
+            type_count(game, 29);
+            send(game, Message::Confirm);
+        }
+    }
+}
+
 #[test]
 fn a_hint_while_counting_a_play_says_what_is_counted() {
     let mut game = counting_the_pegging();
-    // Shows counted on the way are claimed in full; the first card that
-    // pegs stops the script.
-    while game.pegging_claim().is_none() {
-        play_until(&mut game, &[Stage::Claim, Stage::MatchOver], &mut |_| 29);
-        assert_eq!(game.stage(), Stage::Claim, "the match ended with no card that pegged");
-        if game.pegging_claim().is_none() {
-            type_count(&mut game, 29);
-            send(&mut game, Message::Confirm);
-        }
-    }
+    to_a_card_that_pegs(&mut game);
     send(&mut game, Message::Hint);
     let Some(Overlay::Hint(Hint::Nothing { reason }, _)) = game.overlay() else {
         panic!("no hint while a play is counted: {:?}", game.overlay())
     };
     assert!(reason.contains("what your card pegs"), "{reason}");
+}
+
+#[test]
+fn restarting_while_a_card_waits_for_its_count_starts_a_clean_match() {
+    // The question about the card played in the match given up is not
+    // carried into the new one, where nothing is played yet.
+    let mut game = counting_the_pegging();
+    to_a_card_that_pegs(&mut game);
+    send(&mut game, Message::Ask(Question::Restart));
+    send(&mut game, Message::Yes);
+    assert_eq!(game.seed(), 4);
+    assert_eq!(game.pegging_claim(), None);
+    assert_eq!(game.stage(), Stage::Discard);
+    // And the new match goes on: the computer moves after the discard.
+    choose(&mut game, &[0, 1]);
+    send(&mut game, Message::Confirm);
+    play_until(&mut game, &[Stage::Play], &mut |_| 29);
+    let plays = game.record().iter().filter(|event| matches!(event, Event::Played { .. }));
+    assert!(plays.count() <= 1, "at most the computer's lead so far");
 }
 
 #[test]

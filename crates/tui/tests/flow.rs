@@ -2,7 +2,7 @@
 //! muggins, and the help, hint, restart and quit windows.
 
 use crib_ai::{ExpertPlayer, Strategy};
-use crib_core::{Event, GameConfig, Seat, Side, Skunk};
+use crib_core::{Event, GameConfig, Phase, Seat, Side, Skunk};
 use crib_table::narrate::card_text;
 use crib_tui::{HUMAN, Hint, Message, Overlay, Question, STEP, Stage, THINK};
 
@@ -238,6 +238,47 @@ fn restarting_while_a_card_waits_for_its_count_starts_a_clean_match() {
     play_until(&mut game, &[Stage::Play], &mut |_| 29);
     let plays = game.record().iter().filter(|event| matches!(event, Event::Played { .. }));
     assert!(plays.count() <= 1, "at most the computer's lead so far");
+}
+
+#[test]
+fn a_card_waiting_for_its_count_is_on_the_table_with_nothing_after_it() {
+    // At three players, counting the pegging: while the person says what a
+    // card pegs, the table is the play's, the card on the count, even for
+    // their last card, after which the game has already reached the shows
+    // and the next deal.
+    use crib_table::{BuiltInContestant, Sitter};
+    let options = crib_tui::Options {
+        seed: 7,
+        muggins: true,
+        muggins_pegging: true,
+        games_to_win: 1,
+        config: GameConfig::new(3, 121).unwrap(),
+        auto_go: false,
+        ..Default::default()
+    };
+    let others = (1..3).map(|_| Sitter::program(BuiltInContestant::new(Strategy::Basic))).collect();
+    let mut game = crib_tui::App::new(options, others, None);
+    let mut last_cards = 0;
+    play_until(&mut game, &[Stage::MatchOver], &mut |app| {
+        let Some((card, count)) = app.pegging_claim() else { return 29 };
+        let table = app.table();
+        let round = app.record().iter().rposition(|event| matches!(event, Event::Dealt { .. }));
+        let round = &app.record()[round.expect("a round dealt")..];
+        let Event::Dealt { dealer, .. } = round[0] else { unreachable!() };
+        assert_eq!((table.phase, table.dealer, table.crib), (Phase::Pegging, dealer, None));
+        let drawn = screen(app, 100, 32);
+        let count_row = drawn.iter().find(|line| line.starts_with(" Count")).expect("the count");
+        assert!(count_row.contains(&format!("Count {count} ")), "{count_row}");
+        assert!(count_row.contains(&card_text(card)), "{card} not in {count_row}");
+        assert!(drawn.iter().any(|line| line.contains("Crib    ▒▒▒▒ ▒▒▒▒ ▒▒▒▒ ▒▒▒▒")));
+        let played =
+            round.iter().filter(|event| matches!(event, Event::Played { seat: HUMAN, .. }));
+        if played.count() == 3 {
+            last_cards += 1;
+        }
+        0
+    });
+    assert!(last_cards > 0, "no last card of the person's pegged");
 }
 
 #[test]

@@ -362,7 +362,8 @@ impl App {
     }
 
     /// The card the person played and the count with it, while they type
-    /// what it pegs ([`Stage::Claim`] with muggins for the pegging).
+    /// what it pegs ([`Stage::Claim`] with muggins for the pegging). The
+    /// table is then as it was before the card: the card is not yet taken.
     #[must_use]
     pub const fn pegging_claim(&self) -> Option<(Card, u8)> {
         self.muggins.pegging_claim()
@@ -715,8 +716,10 @@ impl App {
         let events = match self.muggins.hold(pending, &preview) {
             Hold::Pegging => {
                 // Nothing is presented until the person says what the card
-                // pegs; the table shows the card played.
-                self.table = next.view(HUMAN);
+                // pegs, and the table stays as it was before the card (the
+                // view puts the card on the count): the copy has gone on
+                // past it, after the last card to the shows and the next
+                // deal.
                 return Ok(());
             }
             Hold::Show => preview,

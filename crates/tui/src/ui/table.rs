@@ -169,18 +169,28 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
         set_line(buf, row(1), RIGHT_CARDS, &crib);
     }
 
-    // The count.
+    // The count, with the person's card that waits for its count on it
+    // (muggins for the pegging): the table is the one before that card.
+    let held = app.pegging_claim();
     if table.phase == Phase::Pegging || !table.pegging.current().is_empty() {
         let gone = table.config.seats().filter(|&seat| table.pegging.has_said_go(seat)).collect();
-        PlayWidget { count: table.pegging.count(), cards: table.pegging.current(), gone, who }
-            .render(row(2), buf);
+        let mut cards = table.pegging.current().to_vec();
+        let mut count = table.pegging.count();
+        if let Some((card, with)) = held {
+            cards.push(card);
+            count = with;
+        }
+        PlayWidget { count, cards: &cards, gone, who }.render(row(2), buf);
     }
 
     // The person's hand.
     label(buf, row(4), "You", table.dealer == HUMAN && table.round > 0, who, HUMAN);
     let hand = app.hand_cards();
     let choosing = matches!(app.stage(), Stage::Discard | Stage::Play);
-    let played = if table.kept.is_empty() { CardSet::EMPTY } else { table.kept - table.hand };
+    let mut played = if table.kept.is_empty() { CardSet::EMPTY } else { table.kept - table.hand };
+    if let Some((card, _)) = held {
+        played.insert(card);
+    }
     let area = Rect { x: area.x + CARDS, y: area.y + 3, width: area.width - CARDS, height: 3 };
     HandWidget {
         cards: &hand,

@@ -305,3 +305,20 @@ fn a_long_engine_command_line_is_cut_and_the_seed_stays() {
     assert!(top.contains("seed 424242"), "{top}");
     assert!(top.contains("/opt/engines/") && top.contains('…'), "{top}");
 }
+
+#[test]
+fn the_computer_marked_as_dealer_beside_its_cards() {
+    // Seed 7: you deal the first hand, the computer the second.
+    let mut game = app(7, true, 2);
+    crate::common::play_until(&mut game, &[Stage::RoundOver], &mut |_| 29);
+    send(&mut game, Message::Confirm);
+    assert_eq!(game.table().dealer, COMPUTER);
+    for (width, height) in [(80, 24), (100, 32)] {
+        let drawn = screen(&game, width, height);
+        let at = drawn.iter().position(|line| line.starts_with(" The computer")).unwrap();
+        let rows = drawn[at..=at + 1].join("\n");
+        assert!(rows.contains("(dealer)"), "{rows}");
+        assert!(drawn[at].contains("▒▒▒▒ ▒▒▒▒ ▒▒▒▒ ▒▒▒▒"), "{rows}");
+        assert!(!drawn.iter().any(|line| line.contains("You (dealer)")));
+    }
+}

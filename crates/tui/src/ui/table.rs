@@ -131,7 +131,8 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let others: Vec<Seat> = table.config.seats().filter(|&seat| seat != HUMAN).collect();
     if let [other] = others[..] {
         let name = who.subject(other);
-        label(buf, row(0), &name, table.dealer == other && table.round > 0, who, other);
+        let dealer = table.dealer == other && table.round > 0;
+        label(buf, [row(0), row(1)], &name, dealer, who, other);
         let held = held_cards(table, other);
         set_line(buf, row(0), CARDS, &cards::backs(held));
         if table.round > 0 {
@@ -184,7 +185,7 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     }
 
     // The person's hand.
-    label(buf, row(4), "You", table.dealer == HUMAN && table.round > 0, who, HUMAN);
+    label(buf, [row(4), row(5)], "You", table.dealer == HUMAN && table.round > 0, who, HUMAN);
     let hand = app.hand_cards();
     let choosing = matches!(app.stage(), Stage::Discard | Stage::Play);
     let mut played = if table.kept.is_empty() { CardSet::EMPTY } else { table.kept - table.hand };
@@ -201,13 +202,25 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     .render(area, buf);
 }
 
-fn label(buf: &mut Buffer, row: Rect, name: &str, dealer: bool, who: &Perspective, seat: Seat) {
+/// A player's name left of their cards on `rows[0]`, and whether they
+/// deal: beside the name where it fits before the cards, else under it.
+fn label(
+    buf: &mut Buffer,
+    rows: [Rect; 2],
+    name: &str,
+    dealer: bool,
+    who: &Perspective,
+    seat: Seat,
+) {
     let style = theme::side_style(who.config().side_of(seat));
     let mut line = Line::from(Span::styled(name.to_owned(), style));
-    if dealer {
-        line.push_span(Span::styled(" (dealer)", theme::dim()));
+    let mark = Span::styled(" (dealer)", theme::dim());
+    if dealer && 1 + line.width() + mark.width() < usize::from(CARDS) {
+        line.push_span(mark);
+    } else if dealer {
+        set_line(buf, rows[1], 1, &Line::from(mark));
     }
-    set_line(buf, row, 1, &line);
+    set_line(buf, rows[0], 1, &line);
 }
 
 fn set_line(buf: &mut Buffer, row: Rect, column: u16, line: &Line<'_>) {

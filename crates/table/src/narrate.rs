@@ -346,7 +346,12 @@ pub fn narrate(event: &Event, who: &Perspective) -> Narration {
             ))
         }
         Event::Go { seat, point_to } => {
-            let mut lines = vec![Line::plain(format!("{}: \"go\".", who.subject(*seat)))];
+            // The last to play, when no one can play on, claims the point
+            // rather than saying go: "go" is said only by another.
+            let mut lines = Vec::new();
+            if *point_to != Some(*seat) {
+                lines.push(Line::plain(format!("{}: \"go\".", who.subject(*seat))));
+            }
             if let Some(last) = point_to {
                 lines.push(Line::scored(
                     *last,
@@ -613,6 +618,22 @@ mod tests {
         assert_eq!(texts(&said), ["The computer: \"go\".", "You: \"one for the go\"."]);
         assert_eq!(said.lines[1].scorer, Some(Seat::ALL[0]));
         assert_eq!(said.lines[0].scorer, None);
+    }
+
+    #[test]
+    fn the_go_point_is_said_once_by_whoever_pegs_it() {
+        // The last to play, who cannot play on either, does not say "go"
+        // and then claim the point for it: they claim the point.
+        let who = two();
+        let own = narrate(&Event::Go { seat: Seat::ALL[1], point_to: Some(Seat::ALL[1]) }, &who);
+        assert_eq!(texts(&own), ["The computer: \"one for the go\"."]);
+        assert_eq!(own.lines[0].scorer, Some(Seat::ALL[1]));
+        let mine = narrate(&Event::Go { seat: Seat::ALL[0], point_to: Some(Seat::ALL[0]) }, &who);
+        assert_eq!(texts(&mine), ["You: \"one for the go\"."]);
+        // A go that leaves someone to play pegs nothing.
+        let go = narrate(&Event::Go { seat: Seat::ALL[0], point_to: None }, &who);
+        assert_eq!(texts(&go), ["You: \"go\"."]);
+        assert_eq!(go.lines[0].scorer, None);
     }
 
     #[test]

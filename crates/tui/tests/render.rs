@@ -68,9 +68,23 @@ fn board_pegs_at_the_start_the_first_hole_and_the_end_of_each_leg() {
             "│◇ ●···· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ·····╯││",
             "│◇ ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ·····─╯│",
             "│G 120         110         100         90          80          70           │",
-            "└─────────────────────────────────────────── ● front peg  ○ back peg  ◇ 121 ┘",
+            "└───────────────────── S start  G ◇ game hole, 121  ● front peg  ○ back peg ┘",
         ]
     );
+}
+
+#[test]
+fn the_boards_marks_are_explained_under_it() {
+    // S heads the start holes, G the game holes (◇); the legend under the
+    // board says so, with the pegs, at two and three tracks.
+    let legend = " S start  G ◇ game hole, 121  ● front peg  ○ back peg ┘";
+    let drawn = board_lines(&board((0, 0), (0, 0)));
+    assert!(drawn[7].contains(legend), "{}", drawn[7]);
+    let config = GameConfig::new(3, 121).unwrap();
+    let who = Perspective::new(config, Some(HUMAN), crib_tui::seat_names(config));
+    let mut buffer = Buffer::empty(Rect::new(0, 0, 78, 10));
+    BoardWidget::new(&Board::new(config), &who).render(buffer.area, &mut buffer);
+    assert!(lines(&buffer)[9].contains(legend), "{}", lines(&buffer)[9]);
 }
 
 #[test]

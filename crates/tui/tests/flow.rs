@@ -9,7 +9,7 @@ use crib_tui::{HUMAN, Hint, Message, Overlay, Question, STEP, Stage, THINK};
 /// The computer's seat at a table of two.
 const COMPUTER: crib_core::Seat = crib_core::Seat::ALL[1];
 
-use crate::common::{app, choose, play_until, screen, send, type_count};
+use crate::common::{app, choose, play_until, screen, send, type_count, whole_window};
 
 fn side(seat: Seat) -> Side {
     GameConfig::default().side_of(seat)
@@ -384,7 +384,7 @@ fn hints_give_the_experts_keeps_and_cards() {
     send(&mut game, Message::Confirm);
     play_until(&mut game, &[Stage::Play], &mut never_claims);
     send(&mut game, Message::Hint);
-    let Some(Overlay::Hint(Hint::Play(play), _)) = game.overlay() else {
+    let Some(Overlay::Hint(Hint::Play(play), _)) = game.overlay().cloned() else {
         panic!("a play hint: {:?}", game.overlay())
     };
     assert_eq!(Some(play.choice), ExpertPlayer::new(42).play_analysis(game.table()).choice);
@@ -392,9 +392,11 @@ fn hints_give_the_experts_keeps_and_cards() {
     let drawn = screen(&game, 100, 40).join("\n");
     assert!(drawn.contains("The expert would play"), "{drawn}");
     assert!(!drawn.contains("No card pegs now"), "{drawn}");
-    // On a small screen every card's row is still there, with the expert's
-    // reasons.
-    let small = screen(&game, 80, 24).join("\n");
+    // On a small screen the window says which of its lines show, and
+    // every card's row is on one of its pages, with the expert's reasons.
+    let (small, fits) = whole_window(&mut game, 80, 24);
+    assert!(!fits);
+    let small = small.join("\n");
     for (rank, option) in play.options.iter().enumerate() {
         let row = format!("{}. {:>3}", rank + 1, crib_table::narrate::card_text(option.card));
         assert!(small.contains(&row), "{row} in {small}");

@@ -2,7 +2,7 @@
 //! whose lines are laid out before they are drawn. A line that wraps keeps
 //! its indentation: the lines it wraps to start where its words did.
 
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 
 /// Words of `text` in lines of at most `width` characters (a word longer
 /// than a line is cut).
@@ -37,6 +37,30 @@ pub(super) fn wrap_indented(text: &str, width: usize) -> Vec<String> {
     wrap(words, width.saturating_sub(indent.len()))
         .into_iter()
         .map(|line| format!("{indent}{line}"))
+        .collect()
+}
+
+/// `what` in lines of at most `width` characters after a `lead` of `room`
+/// columns (a key's name, a number), the first beside it and the others
+/// under the first, so that the lead stands out.
+pub(super) fn wrap_beside(
+    lead: Span<'static>,
+    room: usize,
+    what: &str,
+    style: ratatui::style::Style,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let lead_width = lead.width();
+    let mut lead = Some(lead);
+    wrap(what, width.saturating_sub(room))
+        .into_iter()
+        .map(|part| match lead.take() {
+            Some(lead) => {
+                let pad = " ".repeat(room.saturating_sub(lead_width));
+                Line::from(vec![lead, Span::raw(pad), Span::styled(part, style)])
+            }
+            None => Line::from(vec![Span::raw(" ".repeat(room)), Span::styled(part, style)]),
+        })
         .collect()
 }
 
@@ -75,5 +99,12 @@ mod tests {
         let lines = fit(vec![Line::raw("    one two three four"), Line::raw("ok")], 14);
         let texts: Vec<String> = lines.iter().map(ToString::to_string).collect();
         assert_eq!(texts, ["    one two", "    three four", "ok"]);
+    }
+
+    #[test]
+    fn words_beside_a_lead_wrap_under_the_first() {
+        let lines = wrap_beside(Span::raw("  h"), 6, "one two three", Default::default(), 14);
+        let texts: Vec<String> = lines.iter().map(ToString::to_string).collect();
+        assert_eq!(texts, ["  h   one two", "      three"]);
     }
 }

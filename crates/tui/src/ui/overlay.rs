@@ -206,8 +206,13 @@ fn hint_lines(text: &HintText, width: usize) -> Vec<Line<'static>> {
         spans.extend(row.cells.iter().map(|cell| Span::raw(format!("{cell:>CELL$}"))));
         let mut line = Line::from(spans);
         if row.best {
+            // The expert's row is marked in words where they fit beside
+            // it (a keep near the end of a game has a column more), else
+            // by the arrow alone.
             line = line.style(theme::strong());
-            line.push_span(Span::styled("  ← expert", theme::strong()));
+            let room = width.saturating_sub(line.width());
+            let mark = ["  ← expert", " ←"].into_iter().find(|mark| mark.chars().count() <= room);
+            line.extend(mark.map(|mark| Span::styled(mark, theme::strong())));
         }
         lines.push(line);
         for reason in &row.reasons {
@@ -263,4 +268,45 @@ fn ending(app: &App) -> Vec<Line<'static>> {
     };
     lines.push(Line::styled(next, theme::strong()));
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crib_core::parse_cards;
+    use crib_table::advice::HintRow;
+
+    fn text(cells: usize) -> HintText {
+        let set = |text: &str| parse_cards(text).expect("cards").into_iter().collect();
+        let row = |best| HintRow {
+            cards: vec![set("2S 4S 9C 9S"), set("6H KD")],
+            cells: vec!["-10.00".to_owned(); cells],
+            reasons: Vec::new(),
+            best,
+        };
+        HintText {
+            kind: "discard",
+            title: "Hint".to_owned(),
+            lines: vec!["Every keep.".to_owned()],
+            columns: ["keep", "throw", "hand", "crib", "pegging", "total", "win"]
+                .into_iter()
+                .take(2 + cells)
+                .map(str::to_owned)
+                .collect(),
+            rows: vec![row(true), row(false)],
+        }
+    }
+
+    #[test]
+    fn the_experts_row_is_marked_within_the_window() {
+        // Four numbers leave room for the words; five (the chance of
+        // winning near the end of a game) for the arrow alone, which is
+        // not cut at the window's edge.
+        for (cells, mark) in [(4, "  ← expert"), (5, " ←")] {
+            let lines = hint_lines(&text(cells), 76);
+            let best = lines.iter().find(|line| line.to_string().contains(" 1. ")).expect("row");
+            assert!(best.width() <= 76, "{best}");
+            assert!(best.to_string().ends_with(mark), "{best}");
+        }
+    }
 }

@@ -548,6 +548,7 @@ test("a four-seat table: two people from their own pages and two computers, a wh
   await host.click("#start-button");
   assert.equal((await created).status(), 201);
   await host.locator("#invite").waitFor();
+  assert.equal(await host.locator("#invite-links label").textContent(), "For North");
   const link = await host.locator("#invite-link-2").inputValue();
   assert.match(link, /#join=[0-9a-f]{32}&seat=2$/);
   const partner = await newPage();
@@ -558,7 +559,14 @@ test("a four-seat table: two people from their own pages and two computers, a wh
   await partner.locator("#hand button.card").nth(4).waitFor();
   await aboveTheFold(partner, ["#hand", "#discard-button", "#status", "#count", "#current"]);
   assert.equal(await host.locator("#board-svg circle[id$='-front']").count(), 2, "two partnership tracks");
-  assert.match(await host.locator("#scores").textContent(), /You and partner 3/);
+  // Named as in the terminal: West plays after you, then North, your
+  // partner, then East.
+  assert.match(await host.locator("#scores").textContent(), /You and North/);
+  for (const [seat, name] of [[1, "West"], [2, "North"], [3, "East"]]) {
+    assert.match(await host.locator(`#seat-${seat}-label`).textContent(), new RegExp(`^${name}\\b`));
+  }
+  assert.match(await partner.locator("#scores").textContent(), /You and North/);
+  assert.match(await partner.locator("#seat-0-label").textContent(), /^North\b/);
   await checkBoards([host, partner], 4);
   const done = await playHand([host, partner], async (page) => {
     if (page === partner) await aboveTheFold(partner, ["#hand", "#count", "#current", "#status"]);

@@ -4,7 +4,7 @@
 //! test, so that differences are paired.
 //!
 //! ```text
-//! cargo run --release -p crib-ai --example peg3 -- [rounds] [player] [seed] [discarder]
+//! cargo run --release -p crib-ai --features lab --example peg3 -- [rounds] [player] [seed] [discarder]
 //! ```
 //!
 //! The tested seat plays as `player` and discards as `discarder` (by

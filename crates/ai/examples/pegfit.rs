@@ -1,5 +1,5 @@
 //! Fits the estimate of what kept cards are worth in the play
-//! (`src/peg_value.rs`) to seeded rounds played out by the expert's
+//! (`src/expect/pegging.rs`) to seeded rounds played out by the expert's
 //! search, and prints the coefficients.
 //!
 //! Each round deals a hand to every seat; each player keeps, half the time,
@@ -22,7 +22,7 @@
 //! whose rounds are dearer to play and whose keeps differ by one card.
 //!
 //! ```text
-//! cargo run --release -p crib-ai --example pegfit -- [rounds] [seed] [players] [pairs]
+//! cargo run --release -p crib-ai --features lab --example pegfit -- [rounds] [seed] [players] [pairs]
 //! ```
 
 use crib_ai::{
@@ -136,7 +136,7 @@ fn main() {
     };
     let mut options = ExpertOptions::default();
     options.pegging.worlds = 32;
-    options.pegging.endgame = 0;
+    options.pegging.play_for_game_within = 0;
     let model = ThrowModel::reasonable();
     let dealer = Seat::ALL[0];
     let seats = usize::from(players);

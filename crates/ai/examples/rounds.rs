@@ -1,10 +1,10 @@
 //! Measures the distributions of a round's points that the chance of
 //! winning (`crib_ai::win_chance`) is built from, over seeded self-play, and
-//! prints them as the Rust source of `src/win_table.rs` (the same
-//! measurement as `crib stats board --rebuild`).
+//! prints them as the Rust source of `src/board/data/two_players.rs` (the
+//! same measurement as `crib stats board --rebuild`).
 //!
 //! ```text
-//! cargo run --release -p crib-ai --example rounds -- [games] [strategy] [seed]
+//! cargo run --release -p crib-ai --features lab --example rounds -- [games] [strategy] [seed]
 //! ```
 
 use crib_ai::{Strategy, measure_rounds};

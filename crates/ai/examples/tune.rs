@@ -3,7 +3,7 @@
 //! the same cards.
 //!
 //! ```text
-//! cargo run --release -p crib-ai --example tune -- games=2000 seed=1 worlds=64 endgame=40 inference=sensible throws=reasonable
+//! cargo run --release -p crib-ai --features lab --example tune -- games=2000 seed=1 worlds=64 endgame=40 inference=sensible throws=reasonable
 //! ```
 //!
 //! `discard-endgame=N` sets the discard's window for playing for the game;
@@ -141,10 +141,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "opponent" => mirror = value == "expert",
             "worlds" => options.pegging.worlds = value.parse()?,
             "tries" => options.pegging.tries = value.parse()?,
-            "endgame" => options.pegging.endgame = value.parse()?,
-            "discard-endgame" => options.endgame = value.parse()?,
-            "opponent-endgame" => opponent.pegging.endgame = value.parse()?,
-            "opponent-discard-endgame" => opponent.endgame = value.parse()?,
+            "endgame" => options.pegging.play_for_game_within = value.parse()?,
+            "discard-endgame" => options.discard_for_game_within = value.parse()?,
+            "opponent-endgame" => opponent.pegging.play_for_game_within = value.parse()?,
+            "opponent-discard-endgame" => opponent.discard_for_game_within = value.parse()?,
             "inference" => {
                 options.pegging.inference = match value {
                     "uniform" => Inference::Uniform,

@@ -2,7 +2,7 @@
 //!
 //! Shared by every interface (the terminal and the web page), so that advice
 //! is computed once, from a seat's view, and never in display code. The
-//! words for these facts live in `crib_referee::advice`.
+//! words for these facts live in `crib_table::advice`.
 //!
 //! Nothing here ranks or values on its own: the discard hint is the
 //! expert's own [`keep_analysis`](crate::ExpertPlayer::keep_analysis), in
@@ -17,8 +17,10 @@
 
 use crib_core::{Card, CardSet, PegPlay, PegPoints, Pegging, Phase, Rank, Seat, View};
 
-use crate::crib::Stake;
-use crate::{ExpertPlayer, KeepValue, PlayMeasure};
+use crate::expect::keep::KeepValue;
+use crate::expect::throw_model::Stake;
+use crate::players::expert::ExpertPlayer;
+use crate::search::analysis::PlayMeasure;
 
 /// A hint for one seat.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,15 +88,16 @@ pub struct CardFacts {
     pub next: Option<Seat>,
     /// The replies that would peg against it, by what they peg, most
     /// points first.
-    pub risks: Vec<Reply>,
+    pub risks: Vec<Risk>,
     /// The seat's own cards that would peg after a reply, by card and
     /// what they peg, most replies first.
     pub setups: Vec<Setup>,
 }
 
-/// Replies to a card that would peg the same points for the next player.
+/// A risk of a card: the replies to it that would peg the same points for
+/// the next player.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reply {
+pub struct Risk {
     /// The seat that would reply.
     pub by: Seat,
     /// What the reply pegs.
@@ -193,14 +196,14 @@ fn card_facts(view: &View, unseen: CardSet, card: Card, value: f64) -> CardFacts
 /// cards would peg for the next player, and which of the seat's own
 /// remaining cards would peg after a reply; nothing when the next to play
 /// is the seat or its partner.
-fn replies(view: &View, after: Pegging, unseen: CardSet, played: Card) -> (Vec<Reply>, Vec<Setup>) {
+fn replies(view: &View, after: Pegging, unseen: CardSet, played: Card) -> (Vec<Risk>, Vec<Setup>) {
     let Some(next) = after.turn() else { return (Vec::new(), Vec::new()) };
     let side = view.config.side_of(view.seat);
     if next == view.seat || view.config.side_of(next) == side {
         return (Vec::new(), Vec::new());
     }
     let mine = view.hand - CardSet::single(played);
-    let mut risks: Vec<Reply> = Vec::new();
+    let mut risks: Vec<Risk> = Vec::new();
     let mut setups: Vec<Setup> = Vec::new();
     for reply in unseen.iter().filter(|&reply| after.fits(reply)) {
         let mut answered = after;
@@ -208,7 +211,7 @@ fn replies(view: &View, after: Pegging, unseen: CardSet, played: Card) -> (Vec<R
         if !play.points.is_empty() {
             match risks.iter_mut().find(|risk| risk.points == play.points) {
                 Some(risk) => add_rank(&mut risk.ranks, &mut risk.cards, reply.rank()),
-                None => risks.push(Reply {
+                None => risks.push(Risk {
                     by: next,
                     points: play.points,
                     count: play.count,

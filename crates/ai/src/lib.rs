@@ -1,70 +1,82 @@
-//! Cribbage decisions and analysis, built on the rules of `crib_core`.
+//! Cribbage decisions and analysis, built on the rules of `crib_core`. No
+//! input or output happens here. By folder, each above the ones it uses:
 //!
-//! - The discard that maximises the expected hand ([`discard_table`],
-//!   [`best_keep`]), and the expert's discard, which adds the crib and the
-//!   play ([`keep_values`]): the crib's exact expectation under a model of
-//!   the other players' throws ([`CribOdds`], [`ThrowModel`],
-//!   [`measure_throws`]) and a fitted estimate of the play
-//!   ([`pegging_features`]); near the end of a game of two sides (two
-//!   players, or four in partnerships), the keep most likely to win the
-//!   game ([`keep_values_for_game`]).
-//! - The expert's play of the cards: a search to the end of the play over
-//!   sampled hands of the opponents ([`choose_play`], [`play_values`]), and
-//!   the chance of winning from the board ([`win_chance`]).
-//! - Exhaustive statistics: every show ([`hand_stats`]), the best keep of
-//!   every six-card deal ([`keep_stats`], through [`canonical_deals`]), the
-//!   crib of every discard ([`crib_table`]).
-//! - Computer players over a seat's view ([`Player`], [`Strategy`]: random,
-//!   easy, basic, classic, expert), hints for a seat ([`hint`]) and a seeded game of
-//!   self-play ([`play_game`]; many games are `crib_referee`'s match).
+//! - `board/`: the chance of winning a game from the scores, a race of
+//!   rounds measured in expert self-play: [`win_chance`] and [`WinTable`]
+//!   for two sides (two players, or four in partnerships), [`ThreeTable`]
+//!   for three players, [`chance_now`] from a seat's view; the measured
+//!   rounds ([`RoundCounts`]) are kept in `board/data/`.
+//! - `rules_of_thumb.rs`: the greedy play and club players' rules of
+//!   thumb, which players play by and which the search gives the opponents
+//!   it samples.
+//! - `expect/`: what cards are worth before they are played: the hand's
+//!   exact expectation and the keep that maximises it ([`discard_table`],
+//!   [`best_keep`]), the crib's exact expectation under a model of the
+//!   other players' throws ([`CribOdds`], [`ThrowModel`], [`crib_table`]),
+//!   a fitted estimate of the play, and the expert's value of each keep,
+//!   hand, crib and play together ([`keep_values`]), or near the end of a
+//!   game of two sides its chance of winning ([`keep_values_for_game`]).
+//! - `search/`: the expert's play of the cards, a search of the rest of the
+//!   play over sampled hands of the opponents, for points or, near the end
+//!   of the game, for the game ([`PegOptions`], [`PlayAnalysis`]).
+//! - `players/`: computer players over a seat's view ([`Player`],
+//!   [`Strategy`]: random, easy, basic, classic, expert), and what a player
+//!   is told of the table that a view does not keep ([`Observed`]).
+//! - `hint.rs`: the expert's advice for a seat, with the facts of why
+//!   ([`hint`]).
+//! - `measure/`: exhaustive statistics (every show, [`hand_stats`]; the
+//!   best keep of every six-card deal, [`keep_stats`], through
+//!   [`canonical_deals`]), what a sensible player throws over every deal
+//!   ([`measure_throws`]), seeded self-play ([`play_game`]; many games are
+//!   `crib_referee`'s match) and the rounds it measures
+//!   ([`measure_rounds`]), and rates with their intervals ([`Rate`]).
 //!
-//! No input or output happens here.
+//! The `lab` feature adds knobs for experiments that no shipped player
+//! uses, which the `examples/` need: other models of the opponents
+//! ([`PegOptions`]'s `inference` and `play`) and its `tries`, a stateless
+//! `choose_play`, and the features of the play's estimate.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod classic;
-mod crib;
-mod deals;
-mod discard;
+mod board;
+mod expect;
 mod hint;
-mod keep;
-mod keep_stats;
-mod learn;
-mod peg;
-mod peg_more;
-mod peg_value;
-mod player;
-mod race;
-mod ranks;
-mod sim;
-mod stats;
-mod throws;
-mod win;
-mod win_three;
+mod measure;
+mod players;
+mod rules_of_thumb;
+mod search;
 
-pub use classic::ClassicPlayer;
-pub use crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
-pub use deals::{CanonicalDeal, canonical_deals};
-pub use discard::{DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table};
-pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Reply, Setup, hint};
-pub use keep::{KeepValue, keep_values, keep_values_for_game};
-pub use keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
-pub use learn::Observed;
-pub use peg::{
-    Inference, PegOptions, PlayAnalysis, PlayMeasure, PlayModel, analyse_play, choose_play,
-    play_values,
+pub use board::counts::RoundCounts;
+pub use board::standing::chance_now;
+pub use board::three_table::{Chances, ThreeTable};
+pub use board::win_table::{WinTable, win_chance};
+pub use expect::crib::{CribOdds, CribRow, crib_table};
+pub use expect::discard::{
+    DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table,
 };
-pub use peg_value::{FEATURES, pegging_features, rank_pair, rank_triple};
-pub use player::{
-    BasicPlayer, BuiltIn, EasyPlayer, ExpertOptions, ExpertPlayer, Player, RandomPlayer, Strategy,
-    UnknownStrategy,
-};
-pub use sim::{GameOutcome, Rate, SimError, play_game, play_game_watched};
-pub use stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
-pub use throws::{ThrowCounts, measure_throws};
-pub use win::{
-    KeepRound, Measured, RoundCounts, WinTable, chance_now, measure_rounds, side_win_chance,
-    win_chance,
-};
-pub use win_three::{Chances, ThreeTable};
+pub use expect::keep::{KeepValue, keep_values, keep_values_for_game};
+#[cfg(feature = "lab")]
+pub use expect::pegging::{FEATURES, pegging_features, rank_pair, rank_triple};
+pub use expect::throw_model::{Stake, ThrowModel};
+pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Risk, Setup, hint};
+pub use measure::deals::{CanonicalDeal, canonical_deals};
+pub use measure::hand_stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
+pub use measure::keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
+pub use measure::rate::Rate;
+pub use measure::rounds::{Measured, measure_rounds};
+pub use measure::selfplay::{GameOutcome, SimError, play_game, play_game_watched};
+pub use measure::throws::{ThrowCounts, measure_throws};
+pub use players::basic::BasicPlayer;
+pub use players::classic::ClassicPlayer;
+pub use players::easy::EasyPlayer;
+pub use players::expert::{ExpertOptions, ExpertPlayer};
+pub use players::player::{Observed, Player};
+pub use players::random::RandomPlayer;
+pub use players::strategy::{BuiltIn, Strategy, UnknownStrategy};
+#[cfg(feature = "lab")]
+pub use search::analysis::choose_play;
+pub use search::analysis::{PlayAnalysis, PlayMeasure};
+pub use search::options::PegOptions;
+#[cfg(feature = "lab")]
+pub use search::options::{Inference, PlayModel};

@@ -1,10 +1,9 @@
 //! Discards that play for the game near its end (two players, or four in
-//! partnerships): the chance of a keep against the board, and textbook
-//! positions where the keep that wins is not the keep worth most points.
+//! partnerships): textbook positions where the keep that wins is not the
+//! keep worth most points. (The chance of a keep against the board is
+//! tested beside `WinTable::keep_chance`.)
 
-use crib_ai::{
-    ExpertPlayer, KeepRound, Player, ThrowModel, WinTable, keep_values, keep_values_for_game,
-};
+use crib_ai::{ExpertPlayer, Player, ThrowModel, keep_values, keep_values_for_game};
 use crib_core::{Action, CardSet, Game, GameConfig, Rules, Seat, View, score_unchecked};
 
 use crate::expert::{DEALER, PONE, cards};
@@ -12,17 +11,6 @@ use crate::expert::{DEALER, PONE, cards};
 /// The starters of the 46 unseen with which `keep` counts at least `need`.
 fn counts_at_least(keep: CardSet, dealt: CardSet, need: u8) -> usize {
     (!dealt).iter().filter(|&starter| score_unchecked(keep, starter, Rules::Hand) >= need).count()
-}
-
-/// Measured counts by points as probabilities.
-fn chances(counts: &[u32]) -> Vec<f64> {
-    let total: u32 = counts.iter().sum();
-    counts.iter().map(|&count| f64::from(count) / f64::from(total)).collect()
-}
-
-/// The mean points of a distribution by points.
-fn mean(chances: &[f64]) -> f64 {
-    chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
 }
 
 /// The keep first in `keeps`, as text.
@@ -82,70 +70,6 @@ fn a_dealer_home_in_the_play_keeps_for_points() {
     assert!(race[0].win.unwrap() < home[0].win.unwrap());
 }
 
-fn round<'a>(hand: &'a [f64], dealing: bool, needs: [u16; 2]) -> KeepRound<'a> {
-    KeepRound {
-        my_need: needs[0],
-        their_need: needs[1],
-        dealing,
-        partner: false,
-        hand,
-        crib: 4.5,
-        pegging: 0.0,
-    }
-}
-
-/// The chance of a keep moves the right way with each part of the round,
-/// and a side that needs nothing has won.
-#[test]
-fn a_keeps_chance_follows_its_round() {
-    let table = WinTable::stored();
-    // A hand of 4 points, and the same a point better.
-    let (mut four, mut five) = (vec![0.0; 6], vec![0.0; 6]);
-    four[4] = 1.0;
-    five[5] = 1.0;
-    for dealing in [false, true] {
-        for needs in [[6, 12], [20, 15], [40, 40], [10, 3], [121, 121]] {
-            let base = round(&four, dealing, needs);
-            let chance = table.keep_chance(&base);
-            assert!((0.0..=1.0).contains(&chance));
-            assert!(table.keep_chance(&round(&five, dealing, needs)) >= chance - 1e-12);
-            let pegs = KeepRound { pegging: base.pegging + 1.0, ..base };
-            assert!(table.keep_chance(&pegs) >= chance - 1e-12, "{needs:?} {dealing}");
-            // More crib is more for the dealer, less for the pone.
-            let crib = KeepRound { crib: base.crib + 2.0, ..base };
-            let richer = table.keep_chance(&crib);
-            if dealing {
-                assert!(richer >= chance - 1e-12);
-            } else {
-                assert!(richer <= chance + 1e-12);
-            }
-        }
-        assert_eq!(table.keep_chance(&round(&four, dealing, [0, 5])), 1.0);
-        assert_eq!(table.keep_chance(&round(&four, dealing, [5, 0])), 0.0);
-    }
-    // A pone who needs four with a sure four wins unless the dealer pegs
-    // out first: it needs three, and the play gives that often.
-    let sure = table.keep_chance(&round(&four, false, [4, 3]));
-    assert!(sure > 0.2 && sure < 0.9, "{sure}");
-    assert!(table.keep_chance(&round(&four, false, [4, 40])) > 0.99);
-    // Level at the start, the dealer with the measured round (the pone's
-    // hand for its own, the measured crib and play) has the table's chance.
-    let counts = crib_ai::RoundCounts::stored();
-    let [pone_hand, dealer_show] = &counts.show[..] else { panic!("two stages of the show") };
-    let hand = chances(pone_hand);
-    let crib = mean(&chances(dealer_show)) - mean(&hand);
-    let rounds = f64::from(counts.rounds());
-    let net: f64 = counts
-        .play
-        .iter()
-        .map(|(points, &count)| (f64::from(points[1]) - f64::from(points[0])) * f64::from(count))
-        .sum::<f64>()
-        / rounds;
-    let typical = KeepRound { crib, pegging: net, ..round(&hand, true, [121, 121]) };
-    let start = table.keep_chance(&typical);
-    assert!((start - crib_ai::win_chance(121, 121, true)).abs() < 0.01, "{start}");
-}
-
 /// The view of `seat` at the discard of a stacked deal, with the board at
 /// `scores` (the dealer's, the pone's).
 fn discard_view(dealer: &str, pone: &str, seat: Seat, scores: [u16; 2]) -> View {
@@ -166,7 +90,7 @@ fn discard_view(dealer: &str, pone: &str, seat: Seat, scores: [u16; 2]) -> View 
 fn the_expert_keeps_for_the_game_near_the_end() {
     let (dealer, pone) = ("4S 5D 7C 8C 8D 8H", "2H 3S 7D 8S 9C TC");
     let mut expert = ExpertPlayer::new(1);
-    let window = expert.options.endgame;
+    let window = expert.options.discard_for_game_within;
     for (scores, near) in
         [([0, 0], false), ([115, 60], true), ([60, 115], true), ([100, 90], false)]
     {
@@ -187,7 +111,7 @@ fn the_expert_keeps_for_the_game_near_the_end() {
     let view = discard_view(dealer, pone, PONE, [109, 115]);
     assert_eq!(first(&expert.keep_analysis(&view)), "7D 8S 9C TC");
     // Without the window, points decide.
-    expert.options.endgame = 0;
+    expert.options.discard_for_game_within = 0;
     let keeps = expert.keep_analysis(&view);
     assert!(keeps[0].win.is_none());
     assert_eq!(first(&keeps), "3S 7D 8S 9C");
@@ -230,65 +154,5 @@ fn the_dealers_partner_keeps_the_six_in_hand() {
         let keeps = expert.keep_analysis(&view);
         assert_eq!(first(&keeps), keep, "{scores:?}");
         assert_eq!(keeps[0].win.is_some(), scores[0] > 100);
-    }
-}
-
-/// Four players, level at the start of a game: a keeper at any place in
-/// the show with the measured round of that place (its hand as measured
-/// there, the measured crib and play) has the table's chance, so the
-/// stages of the show are where the table has them.
-#[test]
-fn a_measured_keep_has_the_tables_chance_at_every_place() {
-    let table = WinTable::for_players(4).unwrap();
-    let counts = crib_ai::RoundCounts::stored_for(4).unwrap();
-    let [pone, dealer_partner, pone_partner, dealer_show] = &counts.show[..] else {
-        panic!("four stages of the show")
-    };
-    let [pone, dealer_partner, pone_partner] =
-        [pone, dealer_partner, pone_partner].map(|hand| chances(hand));
-    let crib = mean(&chances(dealer_show)) - mean(&pone);
-    // (dealing, partner, the place's hand)
-    for (dealing, partner, hand) in [
-        (false, false, &pone),
-        (true, true, &dealer_partner),
-        (false, true, &pone_partner),
-        (true, false, &pone),
-    ] {
-        let round = KeepRound {
-            my_need: 121,
-            their_need: 121,
-            dealing,
-            partner,
-            hand,
-            crib,
-            pegging: table.play_net(dealing),
-        };
-        let chance = table.keep_chance(&round);
-        let expected = table.chance(121, 121, dealing);
-        assert!(
-            (chance - expected).abs() < 0.01,
-            "{dealing} {partner}: {chance} against {expected}"
-        );
-    }
-}
-
-/// The README's account of the four-player endgame gives the numbers the
-/// code uses: the sides' measured means of the play that the search's
-/// depth cut counts, and the textbook discard's starters.
-#[test]
-fn the_readme_gives_the_four_player_numbers() {
-    let readme = include_str!("../../../README.md");
-    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
-    let table = WinTable::for_players(4).unwrap();
-    let [dealer, pone] = table.play_means(true);
-    let dealt = cards("5D 7C 7D 9S TH");
-    let sure = counts_at_least(cards("5D 7C 7D TH"), dealt, 6);
-    let likely = counts_at_least(cards("7C 7D 9S TH"), dealt, 6);
-    for promise in [
-        format!("about {dealer:.1} and {pone:.1} points a round"),
-        format!("keeps 5-7-7-10 (six with {sure} starters of 47)"),
-        format!("six with {likely} starters)"),
-    ] {
-        assert!(readme.contains(&promise), "the README does not say: {promise}");
     }
 }

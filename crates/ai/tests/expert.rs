@@ -1,7 +1,7 @@
 //! The expert: its discard values against brute force, the textbook
 //! choices it makes, and its play of the cards.
 
-use crib_ai::{ExpertPlayer, Player, Stake, ThrowModel, keep_values, play_values, win_chance};
+use crib_ai::{ExpertPlayer, Player, Stake, ThrowModel, keep_values, win_chance};
 use crib_core::{Action, Card, CardSet, Deck, Game, GameConfig, Rules, Seat, View, parse_cards};
 
 use crate::crib::{brute_singles, brute_two, close};
@@ -208,7 +208,7 @@ fn pegs_out_when_it_can() {
     view.board.set(config.side_of(DEALER), 119);
     view.board.set(config.side_of(PONE), 100);
     assert_eq!(expert_play(&view), card("8C"));
-    let values = play_values(&view, &ExpertPlayer::new(3).options.pegging, 5);
+    let values = ExpertPlayer::new(3).play_analysis(&view).values;
     // Near the end, values are chances of winning, and the eight wins.
     let eight = values.iter().find(|&&(played, _)| played == card("8C")).unwrap().1;
     assert!(eight > 0.99 && values.iter().all(|&(_, value)| value <= eight + 1e-9));

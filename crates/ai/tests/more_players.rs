@@ -1,7 +1,9 @@
-//! The expert's play at three and four players: the end of the game, the
-//! partners and the inference of the other hands.
+//! The expert's play at three and four players near the end of the game:
+//! pegging out, blocking a side about to, and the windows in which it plays
+//! for the game. (The partners' leads are tested beside the analysis, which
+//! takes a sample's seed as it is.)
 
-use crib_ai::{ExpertPlayer, PegOptions, PlayAnalysis, PlayMeasure};
+use crib_ai::{ExpertOptions, ExpertPlayer, PegOptions, PlayAnalysis, PlayMeasure};
 use crib_core::{Action, Card, CardSet, Game, GameConfig, Seat, View, parse_cards};
 
 use crate::expert::card;
@@ -140,49 +142,11 @@ fn three_players_play_for_the_game_only_within_twenty_points() {
 
 #[test]
 fn the_end_of_the_game_can_be_turned_off() {
-    // With `endgame` 0 the search counts points only, at any score.
+    // With `play_for_game_within` 0 the search counts points only, at any score.
     let hands = ["KC QD JH TS 9C", "2C 2D 2H 5S AH", "8C 9D 4S KH 5D"];
     let view = table_view(&hands, "4C", "2S", &[], &[100, 100, 119]);
-    let options = PegOptions { endgame: 0, ..PegOptions::default() };
-    let values = crib_ai::play_values(&view, &options, 3);
+    let pegging = PegOptions { play_for_game_within: 0, ..PegOptions::default() };
+    let options = ExpertOptions { pegging, ..ExpertOptions::default() };
+    let values = ExpertPlayer::with_options(3, options).play_analysis(&view).values;
     assert!(values.iter().all(|&(_, value)| value.abs() < 20.0), "{values:?}");
-}
-
-#[test]
-fn partners_do_not_lead_into_each_others_pairs() {
-    // Leading from a pair of sevens. At two players it is the textbook
-    // trap: the pair that answers the lead gives the leader a pair royal,
-    // and the expert prefers it to the low lead. At four the card after an
-    // opponent's pair is the partner's, which makes the pair royal only if
-    // it holds a third seven (the leader holds two of the four), and the
-    // partner is not led into it: the pair lead is worth no more than the
-    // low one. The gain is a mean over six seeds of 2,048 worlds each (one
-    // seed's varies by about 0.1 from the next's), so that the difference
-    // is not the sampling's. So the search as it plays (six plies at the
-    // lead) finds, and so does a search of every order of the whole play;
-    // one cut after eight to twelve plies would not (the README gives the
-    // figures).
-    let options = PegOptions { worlds: 2048, ..PegOptions::default() };
-    let whole = PegOptions { depth: u32::MAX, ..options };
-    let pair_gain = |view: &View, options: &PegOptions| {
-        let seeds = 3..9u64;
-        let total: f64 = seeds
-            .clone()
-            .map(|seed| {
-                let analysis = crib_ai::analyse_play(view, options, seed);
-                value(&analysis, "7C") - value(&analysis, "2H")
-            })
-            .sum();
-        total / seeds.count() as f64
-    };
-    let four = ["KC QD JH TS 9C", "7C 7D KS 2H AH", "8C 9D 4S KH 5D", "6H 6D 3C 2C AS"];
-    let four = table_view(&four, "", "JC", &[], &[10, 10]);
-    let two = crate::expert::pegging_view("KC QD JH TS 9C 8S", "7C 7D KS 2H AH AD", "JC", &[]);
-    let gain = pair_gain(&two, &options);
-    assert!(gain > 0.15, "two players: {gain}");
-    let cut = format!("{} plies", options.depth);
-    for (options, plies) in [(&options, cut.as_str()), (&whole, "the whole play")] {
-        let gain = pair_gain(&four, options);
-        assert!(gain < 0.15, "four players, {plies}: {gain}");
-    }
 }

@@ -3,8 +3,7 @@
 //! players, three, and four in partnerships.
 
 use crib_ai::{
-    Measured, RoundCounts, Strategy, ThreeTable, WinTable, chance_now, measure_rounds,
-    side_win_chance, win_chance,
+    Measured, RoundCounts, Strategy, ThreeTable, WinTable, chance_now, measure_rounds, win_chance,
 };
 use crib_core::{Action, Game, GameConfig, Seat};
 
@@ -30,8 +29,8 @@ fn edges_of_the_board() {
 
 #[test]
 fn the_four_player_table_has_the_same_edges() {
-    let four = GameConfig::new(4, 121).unwrap();
-    let chance = |mine, theirs, dealing| side_win_chance(four, mine, theirs, dealing).unwrap();
+    let four = WinTable::for_players(4).unwrap();
+    let chance = |mine, theirs, dealing| four.chance(mine, theirs, dealing);
     for dealing in [true, false] {
         assert_eq!(chance(0, 50, dealing), 1.0);
         assert_eq!(chance(50, 0, dealing), 0.0);
@@ -40,11 +39,10 @@ fn the_four_player_table_has_the_same_edges() {
     }
     // Three players race as three seats: no two sides' table, but their
     // own (`ThreeTable`).
-    assert_eq!(side_win_chance(GameConfig::new(3, 121).unwrap(), 60, 60, true), None);
     assert!(WinTable::for_players(3).is_none());
     // Two players read the same table as `win_chance`.
-    let two = GameConfig::default();
-    assert_eq!(side_win_chance(two, 40, 70, false), Some(win_chance(40, 70, false)));
+    let two = WinTable::for_players(2).unwrap();
+    assert_eq!(two.chance(40, 70, false), win_chance(40, 70, false));
 }
 
 #[test]
@@ -126,12 +124,12 @@ fn the_chance_now_follows_the_game() {
 #[test]
 fn the_repository_keeps_the_source_the_command_writes() {
     let stored = Measured::stored();
-    assert_eq!(stored.source(), include_str!("../src/win_table.rs"));
+    assert_eq!(stored.source(), include_str!("../src/board/data/two_players.rs"));
     let table = WinTable::from_counts(&RoundCounts::stored());
     assert_eq!(table.chance(121, 121, true), win_chance(121, 121, true));
     let four = Measured::stored_for(4).unwrap();
     assert_eq!(four.players, 4);
-    assert_eq!(four.source(), include_str!("../src/win_table4.rs"));
+    assert_eq!(four.source(), include_str!("../src/board/data/four_players.rs"));
     let table = WinTable::from_counts(&four.counts);
     assert_eq!(
         table.chance(121, 121, true),
@@ -139,7 +137,7 @@ fn the_repository_keeps_the_source_the_command_writes() {
     );
     let three = Measured::stored_for(3).unwrap();
     assert_eq!(three.players, 3);
-    assert_eq!(three.source(), include_str!("../src/win_table3.rs"));
+    assert_eq!(three.source(), include_str!("../src/board/data/three_players.rs"));
     assert!(Measured::stored_for(5).is_none());
 }
 

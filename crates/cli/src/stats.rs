@@ -89,9 +89,9 @@ the dealer's hand and crib) are measured afresh from --games games of expert
 self-play seeded --seed, the table is rebuilt from them, and the first
 dealer's win rate measured directly in that self-play (with its 95% interval)
 is printed beside the tables' figures. --write FILE writes the rebuilt
-table's source, which is what crates/ai/src/win_table.rs (two players),
-win_table3.rs (three) and win_table4.rs (four) hold. With three players the
-grids put the two others level, at the column's score.")]
+table's source, which is what crates/ai/src/board/data/two_players.rs,
+three_players.rs and four_players.rs hold. With three players the grids put
+the two others level, at the column's score.")]
     Board(BoardArgs),
 }
 

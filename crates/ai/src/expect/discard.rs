@@ -17,7 +17,7 @@ use std::fmt;
 use crib_core::{Card, CardSet, DuplicateCard, Rules, score_unchecked};
 use serde::Serialize;
 
-use crate::ranks::{Unseen, hand_points, hand_range};
+use crate::expect::ranks::{Unseen, hand_points, hand_range};
 
 /// Why cards cannot be discarded from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

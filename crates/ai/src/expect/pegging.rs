@@ -15,8 +15,7 @@
 //!
 //! With three or four players the estimate is 0. Fitted there too, by pairs
 //! of ranks for each place after the dealer (`pegfit -- 300000 1 3 pairs`,
-//! and `4`), it moved neither table size's match (the README's **The
-//! expert**), so it is not used.
+//! and `4`), it moved neither table size's match, so it is not used.
 
 use crib_core::{CardSet, GameConfig};
 
@@ -26,6 +25,10 @@ const PAIRS: usize = 91;
 
 /// The number of features of a keep: one for each pair of ranks, then one
 /// for each triple of ranks (the same rank more than once included).
+#[cfg_attr(
+    not(feature = "lab"),
+    expect(unreachable_pub, reason = "public for experiments, in the lab")
+)]
 pub const FEATURES: usize = PAIRS + 455;
 
 /// The feature of each triple of ranks `low <= middle <= high`, counted
@@ -71,6 +74,7 @@ const TRIPLES: [[[u16; 13]; 13]; 13] = {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[must_use]
+#[cfg(feature = "lab")]
 pub fn pegging_features(keep: CardSet) -> [f64; FEATURES] {
     let mut features = [0.0; FEATURES];
     for_each_feature(keep, |feature| features[feature] += 1.0);
@@ -98,15 +102,13 @@ fn for_each_feature(keep: CardSet, mut count: impl FnMut(usize)) {
 }
 
 /// The feature of [`pegging_features`] for two cards of ranks `a` and `b`
-/// (ace 0, king 12), in either order.
-///
-/// ```
-/// assert_eq!(crib_ai::rank_pair(0, 0), 0);
-/// assert_eq!(crib_ai::rank_pair(0, 12), 12);
-/// assert_eq!(crib_ai::rank_pair(1, 1), 13);
-/// assert_eq!(crib_ai::rank_pair(12, 12), 90);
-/// ```
+/// (ace 0, king 12), in either order: ace-ace 0, ace-king 12, two-two 13,
+/// king-king 90.
 #[must_use]
+#[cfg_attr(
+    not(feature = "lab"),
+    expect(unreachable_pub, reason = "public for experiments, in the lab")
+)]
 pub const fn rank_pair(a: usize, b: usize) -> usize {
     let (low, high) = if a <= b { (a, b) } else { (b, a) };
     // Rows ace..low-1 hold 13, 12, ... features: low * 13 - low(low-1)/2.
@@ -114,15 +116,13 @@ pub const fn rank_pair(a: usize, b: usize) -> usize {
 }
 
 /// The feature of [`pegging_features`] for three cards of ranks `a`, `b`
-/// and `c` (ace 0, king 12), in any order: after every pair's.
-///
-/// ```
-/// assert_eq!(crib_ai::rank_triple(0, 0, 0), 91);
-/// assert_eq!(crib_ai::rank_triple(0, 0, 1), 92);
-/// assert_eq!(crib_ai::rank_triple(1, 0, 0), 92);
-/// assert_eq!(crib_ai::rank_triple(12, 12, 12), crib_ai::FEATURES - 1);
-/// ```
+/// and `c` (ace 0, king 12), in any order: after every pair's, ace-ace-ace
+/// 91, ace-ace-two 92, king-king-king the last.
 #[must_use]
+#[cfg_attr(
+    not(feature = "lab"),
+    expect(unreachable_pub, reason = "public for experiments, in the lab")
+)]
 pub const fn rank_triple(a: usize, b: usize, c: usize) -> usize {
     let (a, b) = if a <= b { (a, b) } else { (b, a) };
     let (b, c) = if b <= c { (b, c) } else { (c, b) };
@@ -383,6 +383,18 @@ mod tests {
     }
 
     #[test]
+    fn the_features_of_pairs_and_triples_are_numbered_in_order() {
+        assert_eq!(rank_pair(0, 0), 0);
+        assert_eq!(rank_pair(0, 12), 12);
+        assert_eq!(rank_pair(1, 1), 13);
+        assert_eq!(rank_pair(12, 12), 90);
+        assert_eq!(rank_triple(0, 0, 0), 91);
+        assert_eq!(rank_triple(0, 0, 1), 92);
+        assert_eq!(rank_triple(1, 0, 0), 92);
+        assert_eq!(rank_triple(12, 12, 12), FEATURES - 1);
+    }
+
+    #[test]
     fn every_pair_and_every_triple_of_ranks_has_its_own_feature() {
         let mut seen = [false; FEATURES];
         for (low, high) in rank_pairs() {
@@ -431,7 +443,7 @@ mod tests {
         keeps
     }
 
-    // The README's reading of the values.
+    // The fitted values as a player reads them.
     #[test]
     fn the_dealer_values_fives_with_fours_or_sixes_most_and_ten_cards_below_nothing() {
         let keeps = keeps_by_value(true);
@@ -466,7 +478,9 @@ mod tests {
         }
     }
 
-    /// The estimate is the features' values summed.
+    /// The estimate is the features' values summed (as the lab's fit
+    /// assumes).
+    #[cfg(feature = "lab")]
     #[test]
     fn the_estimate_sums_the_features_values() {
         for (ranks, value) in keeps_by_value(true).into_iter().step_by(37) {

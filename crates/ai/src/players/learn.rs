@@ -5,7 +5,7 @@
 //! The play's samples give the other sides' seats the greedy play of
 //! `basic` (the card that pegs the most now, the highest of equals) or the
 //! rules of thumb of `classic` with some chance, else a search (see
-//! [`PlayModel::Mixed`](crate::PlayModel)). Every play is public and every
+//! [`PlayStyle`]). Every play is public and every
 //! hand is shown at the end of the round, so once a seat shows its hand
 //! each of its plays can be checked: was it the greedy play from the cards
 //! the seat held then, and was it the rules' play? A greedy player's always
@@ -28,7 +28,7 @@
 //!
 //! The discard is learnt in the same way from the shows. Each sample
 //! infers a seat's keep with the best-hand model or the sensible one
-//! ([`Inference::Mixed`]); once the crib is shown, the player knows what
+//! ([`KeepModel`]); once the crib is shown, the player knows what
 //! the others threw (with two players, the crib less its own throw; with
 //! three or four, one card each of the rest), so each seat's hand can be
 //! checked against what each model keeps from its deal, and the odds move
@@ -41,71 +41,13 @@
 //! in earlier counts too, from the cards the sample gives it
 //! ([`RoundPlays::follows_throughout`]).
 
-use crib_core::{Card, CardSet, Event, GameConfig, Pegging, Seat};
+use crib_core::{CardSet, GameConfig, Pegging, Seat};
 
-use crate::crib::Stake;
-use crate::peg::{Inference, Reply, keeps as keeps_hand, playable};
-
-/// What a player sees of the game that its views do not keep: the start of
-/// a game and of each round, each play and go in order, and each hand
-/// shown. A player is told of the others' plays and gos; its own it notes
-/// as it makes them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Observed {
-    /// A new game: what was learnt of the last one is forgotten.
-    NewGame,
-    /// A round is dealt by `dealer`.
-    Deal {
-        /// The dealer.
-        dealer: Seat,
-    },
-    /// `seat` played `card`.
-    Played {
-        /// The seat.
-        seat: Seat,
-        /// The card.
-        card: Card,
-    },
-    /// `seat` said go.
-    Go {
-        /// The seat.
-        seat: Seat,
-    },
-    /// `seat` showed the four cards it kept.
-    Shown {
-        /// The seat.
-        seat: Seat,
-        /// The four cards, without the starter.
-        hand: CardSet,
-    },
-    /// The dealer showed the crib.
-    CribShown {
-        /// The crib's four cards, without the starter.
-        crib: CardSet,
-    },
-}
-
-impl Observed {
-    /// What `seat` observes of `event`: the deal, another seat's play or
-    /// go (its own it makes), a hand or the crib shown.
-    #[must_use]
-    pub fn of(event: &Event, seat: Seat) -> Option<Observed> {
-        match *event {
-            Event::Dealt { dealer, .. } => Some(Observed::Deal { dealer }),
-            Event::Played { seat: by, card, .. } if by != seat => {
-                Some(Observed::Played { seat: by, card })
-            }
-            Event::Go { seat: by, .. } if by != seat => Some(Observed::Go { seat: by }),
-            Event::Shown { seat: by, ref breakdown } => {
-                Some(Observed::Shown { seat: by, hand: breakdown.show.hand() })
-            }
-            Event::CribShown { ref breakdown, .. } => {
-                Some(Observed::CribShown { crib: breakdown.show.hand() })
-            }
-            _ => None,
-        }
-    }
-}
+use crate::expect::throw_model::Stake;
+use crate::players::player::Observed;
+use crate::search::opponents::{
+    KeepModel, PlayStyle, RoundPlays, each_play, keeps as keeps_hand, playable,
+};
 
 /// How often a player who is not greedy still makes the greedy play, where
 /// the cards it may play are of more than one rank (measured: 0.54 to 0.73).
@@ -150,54 +92,6 @@ fn assignments(seats: usize, throws: usize) -> Vec<Vec<usize>> {
     all
 }
 
-/// Each seat's plays this round as far as seen, in order: the play as it
-/// stood before each, and the card.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct RoundPlays([[Option<(Pegging, Card)>; 4]; 4]);
-
-impl RoundPlays {
-    /// Notes that `seat` played `card` to the play as it stood `before`.
-    pub(crate) fn note(&mut self, seat: Seat, before: Pegging, card: Card) {
-        if let Some(slot) = self.0[seat.index()].iter_mut().find(|slot| slot.is_none()) {
-            *slot = Some((before, card));
-        }
-    }
-
-    /// Whether each of `seat`'s plays this round was the play of `reply`
-    /// from the cards it held then, if it holds `held` now in `pegging`
-    /// (in a round dealt by `dealer`); `None` when the plays seen are not
-    /// all the ones it has made.
-    pub(crate) fn follows_throughout(
-        &self,
-        pegging: &Pegging,
-        seat: Seat,
-        held: CardSet,
-        reply: Reply,
-        dealer: Seat,
-    ) -> Option<bool> {
-        let played = pegging.played_by(seat);
-        let seen: CardSet = self.0[seat.index()].iter().flatten().map(|&(_, card)| card).collect();
-        (seen == played).then(|| {
-            each_play(&self.0[seat.index()], held | played)
-                .all(|(before, card, then)| reply.chooses(before, seat, dealer, then, card))
-        })
-    }
-}
-
-/// A seat's `plays` (see [`RoundPlays`]), in order, from `hand` (the four
-/// cards it played from): the play before each, the card, and the cards of
-/// `hand` it held then. It stops at a card that `hand` does not hold.
-fn each_play(
-    plays: &[Option<(Pegging, Card)>; 4],
-    hand: CardSet,
-) -> impl Iterator<Item = (&Pegging, Card, CardSet)> {
-    let mut held = hand;
-    plays.iter().flatten().map_while(move |(before, card)| {
-        let then = held;
-        held.remove(*card).then_some((before, *card, then))
-    })
-}
-
 /// The evidence of each seat's play over a game.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct PlayTypes {
@@ -218,7 +112,7 @@ pub(crate) struct PlayTypes {
     /// The hands shown this round, by seat (empty until shown).
     shown: [CardSet; 4],
     /// The log of the odds that each seat keeps the best hand rather than
-    /// the sensible keep ([`Inference`]).
+    /// the sensible keep ([`KeepModel`]).
     hand_log_odds: [f64; 4],
 }
 
@@ -292,14 +186,14 @@ impl PlayTypes {
             .map(|&seat| {
                 let hand = self.shown[seat.index()];
                 let stake = Stake::of(config, seat, dealer);
-                let chance = |throw: CardSet, model: Inference| {
+                let chance = |throw: CardSet, model: KeepModel| {
                     let fits = throw.len() == config.discards()
                         && throw.is_disjoint(hand)
                         && keeps_hand(hand | throw, stake, model, hand);
                     (1.0 - KEEP_SLIP) * f64::from(u8::from(fits)) + KEEP_SLIP / keeps
                 };
                 let by_model = |&throw: &CardSet| {
-                    [chance(throw, Inference::Hand), chance(throw, Inference::Sensible)]
+                    [chance(throw, KeepModel::BestHand), chance(throw, KeepModel::Sensible)]
                 };
                 throws.iter().map(by_model).collect()
             })
@@ -357,8 +251,8 @@ impl PlayTypes {
     /// From a card the hand does not hold on (not the hand it played
     /// from), nothing is learnt.
     fn judge(&mut self, seat: Seat, hand: CardSet) {
-        let plays = std::mem::take(&mut self.plays.0[seat.index()]);
-        // Evidence for `reply`: the odds it does, and does not, explain a play.
+        let plays = self.plays.take(seat);
+        // Evidence for `style`: the odds it does, and does not, explain a play.
         let ratio = |follows: bool| {
             let ratio =
                 if follows { 1.0 / NOT_GREEDY_MATCHES } else { SLIP / (1.0 - NOT_GREEDY_MATCHES) };
@@ -367,12 +261,12 @@ impl PlayTypes {
         for (before, card, then) in each_play(&plays, hand) {
             if playable(before, then).len() > 1 {
                 // The greedy play does not ask who deals.
-                let greedy = Reply::Greedy.chooses(before, seat, seat, then, card);
+                let greedy = PlayStyle::Greedy.chooses(before, seat, seat, then, card);
                 self.log_odds[seat.index()] += ratio(greedy);
                 // The rules pair as the dealer otherwise: learnt once the
                 // dealer is known.
                 if let Some(dealer) = self.dealer {
-                    let rules = Reply::Rules.chooses(before, seat, dealer, then, card);
+                    let rules = PlayStyle::Rules.chooses(before, seat, dealer, then, card);
                     self.rules_log_odds[seat.index()] += ratio(rules);
                 }
             }
@@ -502,12 +396,9 @@ mod tests {
         }
     }
 
-    /// At every position of the play in 20 seeded games at each table size
-    /// (`basic`, or `classic`, and the expert in turn round the table),
-    /// `basic`'s plays of the round so far are all greedy from the cards it
-    /// truly holds, and `classic`'s all by the rules of thumb; the expert's
-    /// now and then are neither, and the test of this count alone misses
-    /// some of the greedy ones: they were in an earlier count.
+    /// Where the other seats play differently (one greedily, one by the
+    /// rules of thumb) each has its own chances, and the means over them
+    /// are as before; where they play alike, they share the means.
     #[test]
     fn each_seat_has_its_own_chances_where_the_seats_play_differently() {
         let (expert, basic, classic) = (Strategy::Expert, Strategy::Basic, Strategy::Classic);
@@ -534,63 +425,6 @@ mod tests {
         }
         let types = watch(&[expert, basic], 1, |game: &Game| game.view(Seat::ALL[0]).round > 4);
         assert_eq!(types.by_seat(GameConfig::default(), me), None);
-    }
-
-    #[test]
-    fn the_round_check_holds_for_basic_and_classic_and_sees_earlier_counts() {
-        for (players, reply) in [2, 3, 4]
-            .into_iter()
-            .flat_map(|players| [(players, Reply::Greedy), (players, Reply::Rules)])
-        {
-            let config = GameConfig::new(players, 121).unwrap();
-            let simple = if reply == Reply::Greedy { Strategy::Basic } else { Strategy::Classic };
-            let strategies = [simple, Strategy::Expert];
-            let (mut checked, mut not_following, mut earlier) = (0, 0, 0);
-            for seed in 0..20 {
-                let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
-                let mut seats: Vec<_> =
-                    config.seats().map(|seat| strategies[seat.index() % 2].player(seed)).collect();
-                let mut round = RoundPlays::default();
-                while game.phase() != Phase::Over {
-                    let seat = game.to_act()[0];
-                    if game.phase() == Phase::Pegging {
-                        let pegging = game.pegging();
-                        for other in config.seats() {
-                            let held = game.hand(other);
-                            let dealer = game.view(other).dealer;
-                            let follows =
-                                round.follows_throughout(pegging, other, held, reply, dealer);
-                            if other.index() % 2 == 0 {
-                                assert_eq!(follows, Some(true), "seed {seed}: {other} {held}");
-                            } else if follows == Some(false) {
-                                not_following += 1;
-                                if reply == Reply::Greedy {
-                                    let this_count =
-                                        crate::peg::plays_greedily(pegging, other, held);
-                                    earlier += usize::from(this_count);
-                                }
-                            }
-                            checked += 1;
-                        }
-                    }
-                    let action = seats[seat.index()].act(&game.view(seat)).unwrap();
-                    match action {
-                        Action::Deal => round = RoundPlays::default(),
-                        Action::Play(card) => round.note(seat, *game.pegging(), card),
-                        _ => {}
-                    }
-                    game.play(seat, action).unwrap();
-                }
-            }
-            assert!(checked > 3000, "{players} players: {checked} checks");
-            assert!(
-                not_following > 500,
-                "{players} players: the expert not {reply:?} {not_following} times"
-            );
-            if reply == Reply::Greedy {
-                assert!(earlier > 200, "{players} players: {earlier} seen only in earlier counts");
-            }
-        }
     }
 
     /// The model of each seat's discard, learnt over seven rounds of

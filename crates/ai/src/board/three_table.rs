@@ -3,24 +3,10 @@
 
 use std::sync::{Once, OnceLock};
 
-use crate::race::{Race, at, race, split_win};
-use crate::win::{MAX_NEED, RoundCounts, kept_counts};
 use crib_core::Seat;
 
-/// The three-player measure.
-mod three {
-    include!("win_table3.rs");
-}
-
-/// The counts kept in the repository for three players.
-pub(crate) fn stored_counts() -> RoundCounts {
-    kept_counts(
-        three::PLAY
-            .iter()
-            .map(|&(pone, second, dealer, count)| (vec![pone, second, dealer], count)),
-        &[&three::PONE_HAND, &three::SECOND_HAND, &three::DEALER_SHOW],
-    )
-}
+use crate::board::counts::RoundCounts;
+use crate::board::race::{MAX_NEED, Race, at, race, split_win};
 
 /// The seats of a three-player round dealt by `dealer` in the table's
 /// order: the pone, the second pone, the dealer.
@@ -28,9 +14,6 @@ pub(crate) fn round_order(dealer: Seat) -> [Seat; 3] {
     let pone = dealer.next(3);
     [pone, pone.next(3), dealer]
 }
-
-/// The games, the seed and the first dealer's wins of the kept measure.
-pub(crate) const MEASURED: (u64, u64, u64) = three::MEASURED;
 
 /// Each seat's chance of winning, in the order of the round: the pone, the
 /// second pone, the dealer.
@@ -40,7 +23,7 @@ pub type Chances = [f64; 3];
 ///
 /// The model is the two sides' one ([`WinTable`](crate::WinTable)) with
 /// three: a round is drawn from distributions measured over expert
-/// self-play (kept in `win_table3.rs`, written by `crib stats board
+/// self-play (kept in `data/three_players.rs`, written by `crib stats board
 /// --players 3 --rebuild --write`): the play's points of the pone, the
 /// second pone (the seat on the pone's left) and the dealer together (one
 /// joint distribution, his heels with the dealer's), then the pone's hand,
@@ -51,8 +34,8 @@ pub type Chances = [f64; 3];
 /// round's pone. Every round scores at least the last card's point, so
 /// each lowers the sum of what the three need, and the table follows by
 /// dynamic programming over that sum, for every need up to 121: about
-/// three seconds on two cores, once a process (see the README's
-/// **`crib stats board`**).
+/// three seconds on two cores, once a process (hence
+/// [`ThreeTable::build_ahead`]).
 ///
 /// ```
 /// let table = crib_ai::ThreeTable::stored();
@@ -81,7 +64,10 @@ impl ThreeTable {
     /// use (a call while another thread builds it waits for it).
     #[must_use]
     pub fn stored() -> &'static ThreeTable {
-        TABLE.get_or_init(|| ThreeTable::from_counts(&stored_counts()))
+        TABLE.get_or_init(|| {
+            let counts = RoundCounts::stored_for(3).expect("counts are kept for three players");
+            ThreeTable::from_counts(&counts)
+        })
     }
 
     /// The kept table if it is built already: never waits.

@@ -14,7 +14,7 @@ use crib_core::CardSet;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::deals::canonical_deals;
+use crate::measure::deals::canonical_deals;
 
 /// The starters of a six-card deal.
 pub const STARTERS: u32 = 46;
@@ -80,7 +80,7 @@ impl KeepStats {
 /// best hand expectation, times 46).
 #[must_use]
 pub fn best_keep_points(dealt: CardSet) -> u32 {
-    crate::discard::keep_points(dealt).map(|(_, points)| points).max().unwrap_or(0)
+    crate::expect::discard::keep_points(dealt).map(|(_, points)| points).max().unwrap_or(0)
 }
 
 /// Finds the best keep of every six-card deal, on every core. `progress` is

@@ -20,7 +20,8 @@ use std::ops::{AddAssign, Mul, Sub};
 
 use rayon::prelude::*;
 
-use crate::win::MAX_NEED;
+/// The most that a party can need: the largest target.
+pub(crate) const MAX_NEED: usize = 121;
 
 /// A chance as a table keeps it: `f64` in the two sides' small tables,
 /// `f32` in the three players' 121³ positions.

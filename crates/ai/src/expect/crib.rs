@@ -49,84 +49,9 @@
 //! plain enumeration of every combination of cards with the scorer.
 
 use crib_core::{CardSet, GameConfig, Rank, Seat};
-use serde::Serialize;
 
-use crate::ranks::{Unseen, rank_points, tuple_index};
-
-/// Whose crib a discard goes to, from the thrower's side of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Stake {
-    /// The thrower's own side's crib: the dealer, or the dealer's partner.
-    Own,
-    /// An opponent's crib, which the thrower "balks" with cards that are
-    /// unlikely to score there.
-    Balk,
-}
-
-impl Stake {
-    /// Both stakes, `Own` first.
-    pub const ALL: [Stake; 2] = [Stake::Own, Stake::Balk];
-
-    /// The stake of `seat` in the crib of a round dealt by `dealer`.
-    #[must_use]
-    pub fn of(config: GameConfig, seat: Seat, dealer: Seat) -> Stake {
-        if config.side_of(seat) == config.side_of(dealer) { Stake::Own } else { Stake::Balk }
-    }
-
-    /// `+1` for the own crib, `-1` for an opponent's.
-    #[must_use]
-    pub const fn sign(self) -> f64 {
-        match self {
-            Stake::Own => 1.0,
-            Stake::Balk => -1.0,
-        }
-    }
-
-    const fn index(self) -> usize {
-        self as usize
-    }
-}
-
-/// How likely other players are to throw each discard: relative weights,
-/// by the ranks thrown and the thrower's [`Stake`].
-///
-/// Weights are whole numbers, on a scale where 1,000 is as likely as a
-/// discard drawn at random from a random deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct ThrowModel {
-    /// Two-player discards: `pairs[stake][low][high]` for the ranks of the
-    /// two cards, `low <= high` (the other half mirrors it).
-    pub pairs: [[[u16; 13]; 13]; 2],
-    /// Three- and four-player discards: `singles[stake][rank]`.
-    pub singles: [[u16; 13]; 2],
-}
-
-impl ThrowModel {
-    /// Every discard equally likely.
-    pub const UNIFORM: ThrowModel =
-        ThrowModel { pairs: [[[1000; 13]; 13]; 2], singles: [[1000; 13]; 2] };
-
-    /// What a sensible player throws, measured over every deal: see
-    /// [`measure_throws`](crate::measure_throws).
-    #[must_use]
-    pub fn reasonable() -> &'static ThrowModel {
-        &crate::throws::REASONABLE
-    }
-
-    /// The weight of throwing two cards of ranks `a` and `b`.
-    #[must_use]
-    pub fn pair(&self, stake: Stake, a: Rank, b: Rank) -> u16 {
-        let (low, high) = if a <= b { (a, b) } else { (b, a) };
-        self.pairs[stake.index()][low.index()][high.index()]
-    }
-
-    /// The weight of throwing one card of rank `rank`.
-    #[must_use]
-    pub fn single(&self, stake: Stake, rank: Rank) -> u16 {
-        self.singles[stake.index()][rank.index()]
-    }
-}
+use crate::expect::ranks::{Unseen, rank_points, tuple_index};
+use crate::expect::throw_model::{Stake, ThrowModel};
 
 /// The unknown cards of a crib besides the known discards and the starter.
 #[derive(Clone, Debug)]

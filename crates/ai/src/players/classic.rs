@@ -2,12 +2,15 @@
 
 use std::sync::OnceLock;
 
-use crib_core::{Card, CardSet, MAX_COUNT, Pegging, Rank, Seat, View};
+use crib_core::{Card, CardSet, View};
 
-use crate::crib::{CribOdds, CribRow, Stake, ThrowModel, crib_table};
-use crate::discard::Expectation;
-use crate::player::{BasicPlayer, Player};
-use crate::ranks::{Unseen, hand_points};
+use crate::expect::crib::{CribOdds, CribRow, crib_table};
+use crate::expect::discard::Expectation;
+use crate::expect::ranks::{Unseen, hand_points};
+use crate::expect::throw_model::{Stake, ThrowModel};
+use crate::players::basic::BasicPlayer;
+use crate::players::player::Player;
+use crate::rules_of_thumb::{Rules, rules_play};
 
 /// The by-the-book player (`classic`): the discard from a published-style
 /// crib table plus the hand's expectation, and the rules of thumb that club
@@ -119,78 +122,6 @@ impl ClassicPlayer {
     pub fn play_scores(view: &View) -> Vec<(Card, f64)> {
         let rules = Rules::of(&view.pegging, view.seat, view.seat == view.dealer, view.hand);
         rules.fits.iter().map(|card| (card, rules.score(card))).collect()
-    }
-}
-
-/// The card the rules of thumb play for `seat` (the dealer, or not) from
-/// `held` in `pegging`, or `None` when none fits: the best score of
-/// [`ClassicPlayer::play_scores`], the highest card of equals.
-pub(crate) fn rules_play(
-    pegging: &Pegging,
-    seat: Seat,
-    dealer: bool,
-    held: CardSet,
-) -> Option<Card> {
-    let rules = Rules::of(pegging, seat, dealer, held);
-    crate::player::most_points(rules.fits, |card| rules.score(card))
-}
-
-/// A seat's choice in the play as the rules of thumb see it.
-struct Rules<'a> {
-    pegging: &'a Pegging,
-    seat: Seat,
-    dealer: bool,
-    /// The cards the seat holds.
-    held: CardSet,
-    /// Those of them that fit the count.
-    fits: CardSet,
-}
-
-impl<'a> Rules<'a> {
-    fn of(pegging: &'a Pegging, seat: Seat, dealer: bool, held: CardSet) -> Rules<'a> {
-        let fits = held.iter().filter(|&card| pegging.fits(card)).collect();
-        Rules { pegging, seat, dealer, held, fits }
-    }
-
-    /// The rules' score of playing `card` now.
-    fn score(&self, card: Card) -> f64 {
-        let pegging = self.pegging;
-        let Ok(play) = pegging.preview(self.seat, card) else { return f64::NEG_INFINITY };
-        let mut score = f64::from(play.points.total());
-        let count = play.count;
-        let other_ranks = self.fits.iter().any(|other| other.rank() != card.rank());
-        if pegging.count() == 0 {
-            // The lead.
-            if card.rank() == Rank::Five && other_ranks {
-                score -= 3.0;
-            }
-            let same_rank = (self.held & CardSet::of_rank(card.rank())).len();
-            if same_rank >= 2 {
-                score += 0.6;
-            }
-            if card.value() < 5 {
-                score += 0.5;
-            }
-        } else if count < MAX_COUNT {
-            if count == 5 || count == 21 {
-                score -= 1.5;
-            }
-            if let Some(&last) = pegging.current().last() {
-                let gap = last.rank().index().abs_diff(card.rank().index());
-                if gap == 0 && count + card.value() <= MAX_COUNT {
-                    // A pair invites a pair royal.
-                    score -= if self.dealer { 2.0 } else { 0.8 };
-                } else if (gap == 1 || gap == 2) && play.points.total() == 0 {
-                    score -= 0.5;
-                }
-            }
-        }
-        // Counts from which no single card makes fifteen are safer.
-        if count < 5 {
-            score += 0.2;
-        }
-        // Get rid of high cards first, keep low ones for the end of a count.
-        score + 0.01 * f64::from(card.value())
     }
 }
 

@@ -24,11 +24,12 @@ use std::cmp::Ordering;
 use crib_core::{CardSet, GameConfig, Rules, Seat, score_unchecked};
 use serde::Serialize;
 
-use crate::crib::{CribOdds, Stake, ThrowModel};
-use crate::discard::{DiscardError, Expectation};
-use crate::peg_value::pegging_value;
-use crate::ranks::{Unseen, hand_points};
-use crate::win::{KeepRound, WinTable};
+use crate::board::win_table::{KeepRound, WinTable};
+use crate::expect::crib::CribOdds;
+use crate::expect::discard::{DiscardError, Expectation};
+use crate::expect::pegging::pegging_value;
+use crate::expect::ranks::{Unseen, hand_points};
+use crate::expect::throw_model::{Stake, ThrowModel};
 
 /// One keep of four and what it is worth, by source.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -145,8 +146,7 @@ pub fn keep_values(
 /// measured distributions, and the play as measured (the pegging estimate
 /// of a keep is for two players). With three players the keeps are
 /// [`keep_values`]' and have no chance: ranking them by the three players'
-/// table won no more games than points (the README's **Where the points go
-/// at three players**).
+/// table won no more games than points in self-play at three players.
 ///
 /// ```
 /// use crib_ai::{ThrowModel, keep_values_for_game};

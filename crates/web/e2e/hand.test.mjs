@@ -719,3 +719,47 @@ test("muggins for the pegging: a card that pegs is counted by the person, a shor
   assert.match(log, /"muggins!"/);
   assert.deepEqual(errors, []);
 });
+
+// The words of the label of the select `selector`.
+async function labelOf(page, selector) {
+  return page.locator(`#start label:has(${selector})`).evaluate((label) =>
+    [...label.childNodes].filter((node) => node.nodeType !== Node.ELEMENT_NODE || node.tagName !== "SELECT")
+      .map((node) => node.textContent).join("").trim());
+}
+
+// The form names every other seat as the table then names it (West, North
+// and East, as in the terminal), and the seat it calls your partner is the
+// one on your side.
+for (const players of [3, 4]) {
+  test(`the new-game form names each seat as the table does, at ${players} seats`, async () => {
+    const page = await newPage();
+    await page.goto(base + "/");
+    await page.locator("#start").waitFor();
+    await page.selectOption("#players", String(players));
+    await page.selectOption("#opponent", "computer");
+    // A level of its own for each seat, to find it at the table.
+    const levels = ["random", "basic", "easy"];
+    const labels = {};
+    for (const [i, select] of ["#level", "#seat-2", "#seat-3"].slice(0, players - 1).entries()) {
+      labels[levels[i]] = await labelOf(page, select);
+      await page.selectOption(select, levels[i]);
+    }
+    const created = page.waitForResponse((res) => res.url().endsWith("/api/games"));
+    await page.click("#start-button");
+    assert.equal((await created).status(), 201);
+    await page.locator("#hand button.card").first().waitFor();
+    const state = await apiState(page);
+    const label = (seat) => labels[state.seats[seat].level];
+    // Your partner, so called, is on your side.
+    const partners = [1, 2, 3].slice(0, players - 1).filter((seat) => /partner/i.test(label(seat)));
+    assert.deepEqual(partners.map((seat) => state.seats[seat].side === state.seats[0].side), players === 4 ? [true] : [],
+      `the partner's seat: ${partners}`);
+    assert.deepEqual(state.names.slice(1), players === 3 ? ["West", "East"] : ["West", "North", "East"]);
+    for (let seat = 1; seat < players; seat++) {
+      assert.ok(label(seat).includes(state.names[seat]), `seat ${seat}, ${state.names[seat]} at the table, is labelled ${JSON.stringify(label(seat))}`);
+      assert.match(await page.locator(`#seat-${seat}-label`).textContent(), new RegExp(`^${state.names[seat]}\\b`));
+    }
+    if (players === 4) assert.match(await page.locator("#scores").textContent(), /You and North/);
+    await page.close();
+  });
+}

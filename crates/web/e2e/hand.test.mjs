@@ -764,3 +764,32 @@ for (const players of [3, 4]) {
     await page.close();
   });
 }
+
+// JavaScript's numbers keep 53 bits: a seed above 2^53 is shown as the
+// server drew it, and typed in it deals the same hands.
+test("the counting practice shows and sends a seed above 2^53 exactly", async () => {
+  const page = await newPage();
+  await page.goto(base + "/#drill");
+  await page.locator("#drill[open] #drill-start-form").waitFor();
+  await page.fill("#drill-hands", "1");
+  const drawn = page.waitForResponse((res) => res.url().endsWith("/api/drills"));
+  await page.click("#drill-start");
+  const seed = (await (await drawn).text()).match(/"seed":"?(\d+)"?/)[1];
+  assert.ok(BigInt(seed) > 2n ** 53n, `the server drew ${seed}`);
+  await page.locator("#drill-play:not(.hidden)").waitFor();
+  const progress = page.locator("#drill-progress");
+  assert.match(await progress.textContent(), new RegExp(`· seed ${seed}$`));
+  const cards = async () => page.locator("#drill-cards .card, #drill-starter .card").evaluateAll((els) => els.map((el) => el.dataset.card));
+  const dealt = await cards();
+  await page.reload();
+  await page.locator("#drill[open] #drill-start-form").waitFor();
+  await page.fill("#drill-hands", "1");
+  await page.fill("#drill-seed", seed);
+  const sent = page.waitForRequest((req) => req.url().endsWith("/api/drills"));
+  await page.click("#drill-start");
+  assert.match((await sent).postData(), new RegExp(`"seed":"?${seed}"?[,}]`));
+  await page.locator("#drill-play:not(.hidden)").waitFor();
+  assert.match(await progress.textContent(), new RegExp(`· seed ${seed}$`));
+  assert.deepEqual(await cards(), dealt, "the same seed deals the same hand");
+  await page.close();
+});

@@ -403,7 +403,9 @@ struct CreateBody {
     opponent: Option<String>,
     /// With two seats, the computer's level: "basic" (the default).
     level: Option<String>,
-    /// Deals follow from it; drawn at random without it.
+    /// Deals follow from it; drawn at random without it. A number or a
+    /// string of digits.
+    #[serde(default, deserialize_with = "crate::seed::optional")]
     seed: Option<u64>,
     /// Games to win the match, 1 to 9; 1 without it.
     games: Option<u32>,

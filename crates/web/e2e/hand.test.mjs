@@ -793,3 +793,40 @@ test("the counting practice shows and sends a seed above 2^53 exactly", async ()
   assert.deepEqual(await cards(), dealt, "the same seed deals the same hand");
   await page.close();
 });
+
+// On a phone the hint opens at its top: the heading, the columns and the
+// expert's keep first, the focus in the hint and not on Close; each keep's
+// cards on one line.
+test("on a phone the hint opens at its top, each keep on one line", async () => {
+  const page = await newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openTable(page, { "#opponent": "computer", "#level": "basic" });
+  await page.locator("#hand button.card").nth(5).waitFor();
+  await page.click("#hint-button");
+  await page.locator("#hint[open] table").waitFor();
+  const opened = await page.evaluate(() => {
+    const dialog = document.getElementById("hint"), focused = document.activeElement;
+    return { top: dialog.scrollTop, inside: dialog.contains(focused), tag: focused.tagName, text: focused.textContent.slice(0, 40),
+      overflow: dialog.scrollWidth - dialog.clientWidth };
+  });
+  assert.equal(opened.top, 0, "the hint is not scrolled");
+  assert.ok(opened.inside && opened.tag !== "BUTTON", `the focus is on the hint's heading or first row, not ${opened.tag} ${opened.text}`);
+  assert.ok(opened.overflow <= 0, `the hint fits the screen's width: ${opened.overflow}px over`);
+  const { width, height } = page.viewportSize();
+  for (const selector of ["#hint h3", "#hint thead", "#hint tbody tr.best"]) {
+    const box = await page.locator(selector).boundingBox();
+    assert.ok(box && box.y >= 0 && box.x >= 0 && box.y + box.height <= height && box.x + box.width <= width,
+      `${selector} is on the screen: ${JSON.stringify(box)}`);
+  }
+  // The lines each keep's and throw's cards take.
+  const lines = await page.locator("#hint tbody tr:not(.why)").evaluateAll((rows) => rows.map((row) =>
+    [...row.children].slice(0, 2).map((td) => {
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    })));
+  assert.equal(lines.length, 15);
+  assert.ok(lines.every((cells) => cells.every((n) => n === 1)), `lines of each keep and throw: ${JSON.stringify(lines)}`);
+  await page.screenshot({ path: join(shots, "hint-phone.png") });
+  await page.close();
+});

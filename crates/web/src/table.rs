@@ -764,11 +764,17 @@ fn laid(seat: Seat, view: &crib_core::View, events: &[Event]) -> Option<Laid> {
     }
     let dealt = events.iter().rposition(|event| matches!(event, Event::Dealt { .. }))?;
     let players = usize::from(view.config.players());
-    let mut laid =
-        Laid { kept: CardSet::EMPTY, shown: vec![None; players], starter: None, crib: None };
+    let mut laid = Laid {
+        dealer: view.dealer,
+        kept: CardSet::EMPTY,
+        shown: vec![None; players],
+        starter: None,
+        crib: None,
+    };
     for event in &events[dealt..] {
         match event.for_seat(seat) {
-            Event::Dealt { hands, .. } => {
+            Event::Dealt { dealer, hands, .. } => {
+                laid.dealer = dealer;
                 laid.kept = hands.get(seat.index()).copied().flatten().unwrap_or(CardSet::EMPTY);
             }
             Event::Discarded { seat: by, cards: Some(cards) } if by == seat => laid.kept -= cards,
@@ -791,6 +797,9 @@ fn laid(seat: Seat, view: &crib_core::View, events: &[Event]) -> Option<Laid> {
 /// The cards left face up between the end of a hand and the next deal.
 #[derive(Debug, PartialEq, Eq, Serialize)]
 pub(crate) struct Laid {
+    /// Who dealt the hand: its crib's owner (the view's `dealer` is who
+    /// deals next).
+    pub dealer: Seat,
     /// The four cards the seat kept, shown or not: the hand it played,
     /// gathered again.
     pub kept: CardSet,

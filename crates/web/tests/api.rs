@@ -668,6 +668,14 @@ async fn the_cards_of_a_hand_stay_on_the_table_until_the_next_deal() {
     assert_eq!(laid["starter"], hand["view"]["starter"]);
     assert_eq!(laid["crib"], hand["view"]["crib"]);
     assert_eq!(laid["shown"], hand["view"]["shown"]);
+    // The hand's dealer, whose crib it is; the view's is who deals next.
+    let dealer = |state: &Value| {
+        let events = state["events"].as_array().unwrap();
+        let dealt = events.iter().rev().find(|said| said["event"]["event"] == "dealt").unwrap();
+        dealt["event"]["dealer"].clone()
+    };
+    assert_eq!(laid["dealer"], dealer(&hand));
+    assert_ne!(laid["dealer"], hand["view"]["dealer"]);
 
     // After a game: the view is the next game's, empty, but the last hand's
     // cards are still laid: the seat's dealt cards less its discards, and
@@ -696,6 +704,7 @@ async fn the_cards_of_a_hand_stay_on_the_table_until_the_next_deal() {
     assert_eq!(kept.len(), 4);
     let cut = events[last_deal..].iter().find(|event| event["event"] == "cut").unwrap();
     assert_eq!(laid["starter"], cut["starter"]);
+    assert_eq!(laid["dealer"], events[last_deal]["dealer"]);
 
     // The next deal takes them up.
     let (status, dealt) = act(&app, &id, &token, json!({"action": "continue"})).await;

@@ -830,3 +830,51 @@ test("on a phone the hint opens at its top, each keep on one line", async () => 
   await page.screenshot({ path: join(shots, "hint-phone.png") });
   await page.close();
 });
+
+// Between hands the hand just played lies on the table with its crib: the
+// dealer mark stays with it until the next deal. At 1280×800 the show is
+// counted on the first screen.
+for (const players of [2, 4]) {
+  test(`at 1280×800 the show is on the first screen and the dealer mark stays with the hand, at ${players} seats`, async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const seats = [{ kind: "you" }, ...Array.from({ length: players - 1 }, () => ({ kind: "computer", level: "random" }))];
+    const res = await page.request.post(`${base}/api/games`, { data: { seats } });
+    assert.equal(res.status(), 201, await res.text());
+    const made = await res.json();
+    await page.goto(`${base}/#game=${made.game}&token=${made.token}`);
+    await page.locator("#hand button.card").first().waitFor();
+    const marked = () => page.locator("#others h2").evaluateAll((heads) => heads.filter((h) => h.textContent.includes("· dealer")).map((h) => h.id));
+    const cap = (text) => text[0].toUpperCase() + text.slice(1);
+    const crib = (st, dealer) => dealer === st.seat ? "Your crib" : `${cap(st.names[dealer])}'s crib`;
+    const check = async (st, dealer, when) => {
+      assert.deepEqual(await marked(), dealer === st.seat ? [] : [`seat-${dealer}-label`], `the dealer mark ${when}`);
+      assert.equal(await page.locator("#crib-label").textContent(), crib(st, dealer), `the crib's owner ${when}`);
+    };
+    let state = await apiState(page);
+    await check(state, state.view.dealer, "while the hand is played");
+
+    state = await drive(page, (st) => st.view.phase === "deal" && st.view.round >= 1);
+    const dealer = state.events.filter((said) => said.event.event === "dealt").at(-1).event.dealer;
+    assert.notEqual(dealer, state.view.dealer, "the view says who deals next");
+    // Every step of every show, said, on the first screen.
+    await page.waitForFunction(() => document.querySelectorAll("#show-body li").length > 0
+      && document.querySelectorAll("#show-body li:not(.said)").length === 0, undefined, { timeout: 20000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const boxes = await page.locator("#show-body .shown > *, #show-body li").evaluateAll((els) => els.map((el) => {
+      const rect = el.getBoundingClientRect();
+      return { text: el.textContent.slice(0, 30), top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right };
+    }));
+    assert.ok(boxes.length >= players + 1);
+    for (const box of boxes) {
+      assert.ok(box.top >= 0 && box.left >= 0 && box.bottom <= 800 && box.right <= 1280, `the show's ${JSON.stringify(box)} is on the first screen`);
+    }
+    await page.screenshot({ path: join(shots, `show-${players}-1280.png`) });
+    await check(state, dealer, "between hands");
+
+    // Once dealt, the new hand's dealer is marked.
+    state = await drive(page, (st) => st.view.phase === "discard");
+    await check(state, state.view.dealer, "after the next deal");
+    await page.close();
+  });
+}

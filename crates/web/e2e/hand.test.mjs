@@ -62,11 +62,19 @@ after(async () => {
 // Whatever the page's Content-Security-Policy blocked (an inline script or
 // style it does not allow by hash, say): the page must need nothing blocked.
 const blocked = [];
-afterEach(() => assert.deepEqual(blocked.splice(0), [], "the security policy blocked something"));
+// The pages a test opened, closed after it also when it failed: an open
+// page keeps its live stream, and with six of them the browser's
+// connections to the server are used up and later tests time out.
+const opened = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((page) => page.close()));
+  assert.deepEqual(blocked.splice(0), [], "the security policy blocked something");
+});
 
 // Every request the page makes stays on the server under test.
 async function newPage() {
   const page = await context.newPage();
+  opened.push(page);
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
   });

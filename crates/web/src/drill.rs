@@ -66,7 +66,9 @@ pub(crate) struct NewDrill {
     hands: Option<u32>,
     /// Whether some hands are cribs.
     cribs: Option<bool>,
-    /// The hands follow from it; the server's next seed without it.
+    /// The hands follow from it; the server's next seed without it. A
+    /// number or a string of digits.
+    #[serde(default, deserialize_with = "crate::seed::optional")]
     seed: Option<u64>,
 }
 
@@ -93,6 +95,8 @@ pub(crate) struct HandJson {
 #[derive(Debug, Serialize)]
 pub(crate) struct DrillState {
     drill: String,
+    /// As a string: a JavaScript number would round it.
+    #[serde(serialize_with = "crate::seed::as_text")]
     seed: u64,
     hands: u32,
     cribs: bool,

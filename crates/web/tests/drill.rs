@@ -10,7 +10,7 @@ use crib_store::{DrillPlace, Store};
 use crib_web::{Limits, Server, router};
 use serde_json::{Value, json};
 
-use crate::api::{app, assert_error, call};
+use crate::api::{BIG_SEED, app, assert_error, call};
 
 async fn start(app: &Router, body: Value) -> Value {
     let (status, value) =
@@ -42,7 +42,7 @@ async fn a_drill_deals_from_its_seed_and_grades_right_and_wrong_answers() {
     let app = app();
     let state = start(&app, json!({"seed": 5, "hands": 3, "cribs": true})).await;
     let id = state["drill"].as_str().unwrap().to_owned();
-    assert_eq!((state["seed"].as_u64(), state["hands"].as_u64()), (Some(5), Some(3)));
+    assert_eq!((&state["seed"], &state["hands"]), (&json!("5"), &json!(3)));
     let hand = shown(&state, 5, true);
     assert_eq!(state["hand"]["number"], 0);
 
@@ -91,6 +91,27 @@ async fn a_drill_deals_from_its_seed_and_grades_right_and_wrong_answers() {
     assert_eq!(&again, state);
     let (status, refused) = answer(&app, &id, json!({"number": 3, "points": {}})).await;
     assert_error(status, &refused, StatusCode::CONFLICT, "the drill is over");
+}
+
+/// The drill's seed goes out as a string, which JavaScript reads exactly,
+/// and comes in as a string or a number.
+#[tokio::test]
+async fn a_drill_seed_above_two_to_the_53_goes_out_as_a_string() {
+    let app = app();
+    for seed in [json!(BIG_SEED), json!(BIG_SEED.to_string())] {
+        let state = start(&app, json!({"seed": seed, "hands": 2})).await;
+        assert_eq!(state["seed"], json!("8033069816182806435"));
+        shown(&state, BIG_SEED, false);
+    }
+    // The server's own seed too.
+    let (status, state) = call(&app, Method::POST, "/api/drills", None, None).await;
+    assert_eq!(status, StatusCode::CREATED, "{state}");
+    let seed: u64 = state["seed"].as_str().unwrap().parse().unwrap();
+    shown(&state, seed, false);
+    let (status, value) =
+        call(&app, Method::POST, "/api/drills", None, Some(json!({"seed": "7e3"}).to_string()))
+            .await;
+    assert_error(status, &value, StatusCode::BAD_REQUEST, "seed");
 }
 
 #[tokio::test]

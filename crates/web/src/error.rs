@@ -92,6 +92,14 @@ pub enum ApiError {
     /// Too many new games a minute; the number is the seconds to wait.
     #[error("too many new games: try again in {0} s")]
     TooManyGames(u64),
+    /// Too many new counting drills a minute; the number is the seconds to
+    /// wait.
+    #[error("too many new counting drills: try again in {0} s")]
+    TooManyDrills(u64),
+    /// Too many live update streams are open: by this client address, for
+    /// this seat, or in all.
+    #[error("too many live updates open {0}: close another page of this game, or try again later")]
+    TooManyStreams(&'static str),
     /// The body did not come in whole in time.
     #[error("request body too slow: send it whole within {} s", .0.as_secs_f64())]
     SlowBody(std::time::Duration),
@@ -123,7 +131,9 @@ impl ApiError {
             ApiError::WrongHost(_) => StatusCode::MISDIRECTED_REQUEST,
             ApiError::ForeignOrigin(_) => StatusCode::FORBIDDEN,
             ApiError::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::TooManyGames(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyGames(_)
+            | ApiError::TooManyDrills(_)
+            | ApiError::TooManyStreams(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Unreadable(status) => match *status {
@@ -137,8 +147,9 @@ impl ApiError {
     /// The seconds to wait before asking again, if the error says so.
     fn retry_after(&self) -> Option<u64> {
         match self {
-            ApiError::TooManyGames(seconds) => Some(*seconds),
+            ApiError::TooManyGames(seconds) | ApiError::TooManyDrills(seconds) => Some(*seconds),
             ApiError::Busy(_) => Some(1),
+            ApiError::TooManyStreams(_) => Some(STREAM_RETRY),
             _ => None,
         }
     }
@@ -230,6 +241,9 @@ impl From<QueryRejection> for ApiError {
         ApiError::Malformed(rejection.body_text())
     }
 }
+
+/// The seconds a client refused a live update stream is asked to wait.
+const STREAM_RETRY: u64 = 10;
 
 /// What [`ApiError::Unreadable`] says for hyper's status.
 fn unreadable_words(status: u16) -> &'static str {

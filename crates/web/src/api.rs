@@ -813,17 +813,23 @@ async fn start_drill(
 async fn drill_state(
     Shared(server): Shared<Arc<Server>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
+    params: Result<Query<Params>, QueryRejection>,
 ) -> Result<Json<DrillState>, ApiError> {
-    Ok(Json(server.drills.state(&id)?))
+    let Query(params) = params?;
+    let token = token(&headers, &params)?;
+    Ok(Json(server.drills.state(&id, &token)?))
 }
 
 async fn answer_drill(
     Shared(server): Shared<Arc<Server>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Graded>, ApiError> {
+    let token = token(&headers, &Params::default())?;
     let body: AnswerBody = parse(&body?)?;
-    let graded = server.drills.answer(&id, &body, |answer| {
+    let graded = server.drills.answer(&id, &token, &body, |answer| {
         if let Some(saved) = &server.saved {
             saved.save_drill_answer(answer).map(drop).unwrap_or_else(report);
         }

@@ -67,6 +67,9 @@ pub enum ApiError {
     /// No drill has this id (never had, or it was cleared).
     #[error("no such drill: it may have been cleared")]
     UnknownDrill,
+    /// The token is not the drill's.
+    #[error("wrong token for this drill")]
+    NotYourDrill,
     /// An answer to another hand than the drill shows.
     #[error("{0}")]
     NotThisHand(String),
@@ -117,7 +120,7 @@ impl ApiError {
             }
             ApiError::NotThisHand(_) => StatusCode::CONFLICT,
             ApiError::NoToken => StatusCode::UNAUTHORIZED,
-            ApiError::WrongToken => StatusCode::FORBIDDEN,
+            ApiError::WrongToken | ApiError::NotYourDrill => StatusCode::FORBIDDEN,
             ApiError::Move(_) | ApiError::SeatTaken | ApiError::StillPlaying => {
                 StatusCode::CONFLICT
             }

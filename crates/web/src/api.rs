@@ -225,10 +225,12 @@ impl Server {
         })?;
         let hashes = row.token_hashes.into_iter().collect::<Vec<_>>();
         let mut keys = Vec::new();
+        let mut new_tokens = false;
         for (seat, hash) in config.seats().zip(hashes) {
             // An invitation not yet taken up gets a new token: the old one
             // was never handed out, and only its hash was kept.
             keys.push(if joined.get(seat) == Some(&false) {
+                new_tokens = true;
                 Key::new()?
             } else {
                 Key::from_hash(hash)
@@ -236,7 +238,10 @@ impl Server {
         }
         let keys = BySeat::from_vec(keys).map_err(|_| unreadable_row("seats", "token hashes"))?;
         let entry = self.store.insert(id, Entry::new(room, keys));
-        {
+        // The row is written again only for the new tokens: loading writes
+        // nothing else, so that a game stays readable while nothing can be
+        // written (a full disk).
+        if new_tokens {
             let table = entry.lock();
             Server::save_table(id, &entry, &table);
             // Handed to the writer now: the request that loaded the table

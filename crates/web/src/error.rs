@@ -77,8 +77,12 @@ pub enum ApiError {
     #[error("the saved games could not be read")]
     Storage,
     /// What the request changed could not be saved (the reason is in the
-    /// server's log): it is undone.
-    #[error("the game could not be saved, so this request was undone: try again")]
+    /// server's log; a full disk, say): it is undone, and the game reads as
+    /// it was saved.
+    #[error(
+        "the server cannot save games now (is its disk full?), so this request was undone: \
+         try again later"
+    )]
     Unsaved,
     /// The `Host` header names another server (DNS rebinding, say).
     #[error(
@@ -129,7 +133,8 @@ impl ApiError {
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Method => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Randomness(_) => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::Storage | ApiError::Unsaved => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Unsaved => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Failed(_) => StatusCode::BAD_GATEWAY,
             ApiError::WrongHost(_) => StatusCode::MISDIRECTED_REQUEST,
             ApiError::ForeignOrigin(_) => StatusCode::FORBIDDEN,

@@ -227,10 +227,12 @@ impl Server {
         })?;
         let hashes = row.token_hashes.into_iter().collect::<Vec<_>>();
         let mut keys = Vec::new();
+        let mut new_tokens = false;
         for (seat, hash) in config.seats().zip(hashes) {
             // An invitation not yet taken up gets a new token: the old one
             // was never handed out, and only its hash was kept.
             keys.push(if joined.get(seat) == Some(&false) {
+                new_tokens = true;
                 Key::new()?
             } else {
                 Key::from_hash(hash)
@@ -238,7 +240,10 @@ impl Server {
         }
         let keys = BySeat::from_vec(keys).map_err(|_| unreadable_row("seats", "token hashes"))?;
         let entry = self.store.insert(id, Entry::new(room, keys));
-        {
+        // The row is written again only for the new tokens: loading writes
+        // nothing else, so that a game stays readable while nothing can be
+        // written (a full disk).
+        if new_tokens {
             let table = entry.lock();
             Server::save_table(id, &entry, &table);
             // Handed to the writer now: the request that loaded the table
@@ -842,17 +847,23 @@ async fn start_drill(
 async fn drill_state(
     Shared(server): Shared<Arc<Server>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
+    params: Result<Query<Params>, QueryRejection>,
 ) -> Result<Json<DrillState>, ApiError> {
-    Ok(Json(server.drills.state(&id)?))
+    let Query(params) = params?;
+    let token = token(&headers, &params)?;
+    Ok(Json(server.drills.state(&id, &token)?))
 }
 
 async fn answer_drill(
     Shared(server): Shared<Arc<Server>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Graded>, ApiError> {
+    let token = token(&headers, &Params::default())?;
     let body: AnswerBody = parse(&body?)?;
-    let graded = server.drills.answer(&id, &body, |answer| {
+    let graded = server.drills.answer(&id, &token, &body, |answer| {
         if let Some(saved) = &server.saved {
             saved.save_drill_answer(answer).map(drop).unwrap_or_else(report);
         }

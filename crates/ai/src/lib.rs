@@ -27,9 +27,10 @@
 //! - `measure/`: exhaustive statistics (every show, [`hand_stats`]; the
 //!   best keep of every six-card deal, [`keep_stats`], through
 //!   [`canonical_deals`]), what a sensible player throws over every deal
-//!   ([`measure_throws`]), seeded self-play ([`play_game`]; many games are
-//!   `crib_referee`'s match) and the rounds it measures
-//!   ([`measure_rounds`]), and rates with their intervals ([`Rate`]).
+//!   ([`measure_throws`]), a round's points counted from a game as it is
+//!   played ([`RoundCounter`]; the games of self-play are played at
+//!   `crib_table`'s table, like every other), and rates with their
+//!   intervals ([`Rate`]).
 //!
 //! The `lab` feature adds knobs for experiments that no shipped player
 //! uses, which the `examples/` need: other models of the opponents
@@ -64,8 +65,7 @@ pub use measure::deals::{CanonicalDeal, canonical_deals};
 pub use measure::hand_stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
 pub use measure::keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};
 pub use measure::rate::Rate;
-pub use measure::rounds::{Measured, measure_rounds};
-pub use measure::selfplay::{GameOutcome, SimError, play_game, play_game_watched};
+pub use measure::rounds::{Measured, RoundCounter};
 pub use measure::throws::{ThrowCounts, measure_throws};
 pub use players::basic::BasicPlayer;
 pub use players::classic::ClassicPlayer;

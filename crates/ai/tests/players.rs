@@ -1,10 +1,7 @@
-//! The built-in players and a game of self-play.
+//! The built-in players.
 
-use crib_ai::{
-    BasicPlayer, GameOutcome, Player, RandomPlayer, Rate, SimError, Strategy, play_game,
-};
+use crib_ai::{BasicPlayer, Player, RandomPlayer, Rate, Strategy};
 use crib_core::{Action, Card, CardSet, Game, GameConfig, Phase, Seat, parse_cards};
-use rayon::prelude::*;
 
 fn card(text: &str) -> Card {
     text.parse().unwrap()
@@ -91,61 +88,6 @@ fn players_act_only_when_asked() {
     };
     assert_eq!(discard.len(), 1);
     assert!(game.is_legal(Seat::ALL[0], Action::Discard(discard)));
-}
-
-/// Plays games `0..games` of a run seeded `seed` on every core; each game's
-/// outcome, in order.
-fn play_games(config: GameConfig, seats: &[Strategy], seed: u64, games: u64) -> Vec<GameOutcome> {
-    (0..games).into_par_iter().map(|index| play_game(config, seats, seed, index).unwrap()).collect()
-}
-
-#[test]
-fn every_pairing_plays_legal_games_for_every_table() {
-    for players in 2..=4 {
-        for target in [61, 121] {
-            for (i, strategy) in Strategy::ALL.into_iter().enumerate() {
-                // Each strategy against the next one round the list, so
-                // every strategy meets two others.
-                let mut seats = vec![strategy; usize::from(players)];
-                seats[0] = Strategy::ALL[(i + 1) % Strategy::ALL.len()];
-                // The expert thinks; a few games prove it legal.
-                let games = if seats.contains(&Strategy::Expert) { 3 } else { 200 };
-                let config = GameConfig::new(players, target).unwrap();
-                let seed = u64::from(players) * 1000 + u64::from(target);
-                let outcomes = play_games(config, &seats, seed, games);
-                for outcome in &outcomes {
-                    assert!(outcome.winner.index() < usize::from(config.sides()));
-                }
-                assert!(outcomes.iter().map(|outcome| outcome.tally.rounds).sum::<u32>() > 0);
-            }
-        }
-    }
-}
-
-#[test]
-fn games_replay_alone_from_their_seed() {
-    let (config, seats) = (GameConfig::default(), [Strategy::Basic, Strategy::Random]);
-    let outcomes = play_games(config, &seats, 2024, 64);
-    for (index, outcome) in (0..).zip(&outcomes) {
-        assert_eq!(&play_game(config, &seats, 2024, index).unwrap(), outcome);
-    }
-    assert_ne!(play_games(config, &seats, 2025, 64), outcomes);
-}
-
-#[test]
-fn basic_beats_random() {
-    let outcomes = play_games(GameConfig::default(), &[Strategy::Basic, Strategy::Random], 5, 400);
-    let wins = outcomes.iter().filter(|outcome| outcome.winner.index() == 0).count();
-    let rate = Rate::new(wins as u64, 400);
-    assert!(rate.low > 0.6, "{rate:?}");
-}
-
-#[test]
-fn a_game_needs_a_player_per_seat() {
-    let four = GameConfig::new(4, 121).unwrap();
-    let error = play_game(four, &[Strategy::Random; 3], 0, 0).unwrap_err();
-    assert_eq!(error, SimError::Seats { players: 4, given: 3 });
-    assert_eq!(error.to_string(), "a game of 4 players needs 4 seats' players, not 3");
 }
 
 #[test]

@@ -1,10 +1,8 @@
-//! The chance of winning: its edges, its monotony, the published
-//! first-dealer figure, and fresh self-play against the table, for two
-//! players, three, and four in partnerships.
+//! The chance of winning: its edges, its monotony and the published
+//! first-dealer figure, for two players, three, and four in partnerships
+//! (fresh self-play against the tables is `crib_table`'s test).
 
-use crib_ai::{
-    Measured, RoundCounts, Strategy, ThreeTable, WinTable, chance_now, measure_rounds, win_chance,
-};
+use crib_ai::{Measured, RoundCounts, ThreeTable, WinTable, chance_now, win_chance};
 use crib_core::{Action, Game, GameConfig, Seat};
 
 /// The tables kept: two players, and four in partnerships.
@@ -139,66 +137,6 @@ fn the_repository_keeps_the_source_the_command_writes() {
     assert_eq!(three.players, 3);
     assert_eq!(three.source(), include_str!("../src/board/data/three_players.rs"));
     assert!(Measured::stored_for(5).is_none());
-}
-
-/// How far a fresh self-play's first dealer's rate may be from the table.
-#[derive(Clone, Copy)]
-enum Agreement {
-    /// Within the rate's 95% interval: one run in twenty misses by chance.
-    Interval,
-    /// Within 3.3 standard errors of the table's figure: one run in a
-    /// thousand misses by chance, so that a short run in every test of the
-    /// suite fails for a table that is wrong, not for an unlucky seed.
-    Sure,
-}
-
-/// A fresh run of expert self-play at a table of `players`: its first
-/// dealer's rate agrees with the table's figure as `agreement` asks, and
-/// the table rebuilt from its rounds agrees with the stored one.
-fn fresh_self_play_agrees(
-    players: u8,
-    games: u64,
-    seed: u64,
-    agreement: Agreement,
-    tolerance: f64,
-) {
-    let config = GameConfig::new(players, 121).unwrap();
-    let measured = measure_rounds(config, games, seed, Strategy::Expert, &|| {});
-    assert_eq!((measured.games, measured.players), (games, players));
-    let rate = measured.first_dealer_rate();
-    let first_dealer = |counts: &RoundCounts| {
-        if players == 3 {
-            ThreeTable::from_counts(counts).chances([121; 3])[2]
-        } else {
-            WinTable::from_counts(counts).chance(121, 121, true)
-        }
-    };
-    let table = first_dealer(&Measured::stored_for(players).unwrap().counts);
-    let agrees = match agreement {
-        Agreement::Interval => rate.low <= table && table <= rate.high,
-        Agreement::Sure => {
-            let error = (table * (1.0 - table) / games as f64).sqrt();
-            (rate.rate - table).abs() <= 3.3 * error
-        }
-    };
-    assert!(agrees, "{rate:?} against the table's {table}");
-    let rebuilt = first_dealer(&measured.counts);
-    assert!((rebuilt - table).abs() < tolerance, "rebuilt {rebuilt}, stored {table}");
-}
-
-#[test]
-fn a_short_fresh_self_play_agrees_with_the_table() {
-    fresh_self_play_agrees(2, 160, 11, Agreement::Sure, 0.04);
-    fresh_self_play_agrees(3, 80, 11, Agreement::Sure, 0.06);
-    fresh_self_play_agrees(4, 80, 11, Agreement::Sure, 0.06);
-}
-
-#[test]
-#[ignore = "about three minutes of expert self-play on two idle cores"]
-fn a_long_fresh_self_play_agrees_with_the_table() {
-    fresh_self_play_agrees(2, 1000, 12, Agreement::Interval, 0.02);
-    fresh_self_play_agrees(3, 600, 12, Agreement::Interval, 0.03);
-    fresh_self_play_agrees(4, 600, 12, Agreement::Interval, 0.03);
 }
 
 #[test]

@@ -7,8 +7,7 @@ use std::time::Instant;
 use anyhow::Context;
 use crib_ai::{
     CribRow, Distribution, HandStats, KeepStats, MAX_SCORE, Measured, RoundCounts, STARTERS,
-    Strategy, ThreeTable, ThrowModel, WinTable, crib_table, hand_stats, keep_stats, measure_rounds,
-    measure_throws,
+    Strategy, ThreeTable, ThrowModel, WinTable, crib_table, hand_stats, keep_stats, measure_throws,
 };
 use crib_core::Rank;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -564,7 +563,10 @@ fn board(args: &BoardArgs) -> anyhow::Result<ExitCode> {
         );
         let bar = crate::output::games_bar(args.games)?;
         let started = Instant::now();
-        let measured = measure_rounds(config, args.games, seed, Strategy::Expert, &|| bar.inc(1));
+        let measured =
+            ::crib_table::measure_rounds(config, args.games, seed, Strategy::Expert, &|| {
+                bar.inc(1)
+            });
         bar.finish_and_clear();
         eprintln!(
             "crib: played {} games in {:.1} s on {} cores",

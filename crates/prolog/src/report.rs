@@ -8,7 +8,8 @@ use serde::Serialize;
 use crate::error::LoadMessage;
 use crate::questions::QuestionSet;
 
-/// How the score of a part is worked out, as the help and the README say.
+/// How the score of a part is worked out: the help and the report say it in
+/// these words.
 pub const SCORE_RULE: &str = "each part scores its share of the questions answered right: \
     50 × right ÷ asked for hand_value/3, 20 × right ÷ asked for select_hand/3, to one decimal \
     place (wrong answers, errors and timeouts are all not right; a predicate that is not \

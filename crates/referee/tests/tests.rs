@@ -9,10 +9,10 @@
 
 use std::time::{Duration, Instant};
 
-use crib_ai::{Strategy, play_game};
+use crib_ai::Strategy;
 use crib_core::{Action, Card, CardSet, Game, GameConfig, cut_for_deal, derive_seed};
 use crib_referee::{EngineCommand, EngineOptions, Entrant, MatchConfig, MatchReport, run_match};
-use crib_table::FaultKind;
+use crib_table::{FaultKind, play_game};
 use serde_json::Value;
 
 const TEST_ENGINE: &str = env!("CARGO_BIN_EXE_crib-test-engine");
@@ -386,8 +386,8 @@ mod runner {
             let entrants = strategies.iter().map(|&strategy| Entrant::BuiltIn(strategy)).collect();
             let config = config(players, entrants, 60, 3);
             let report = play(&config);
-            // The same games, each played alone by the players' own loop,
-            // which keeps its own tally.
+            // The same games, each played alone as self-play at a table
+            // of its own, whose game keeps its own tally.
             let sides = usize::from(config.game.sides());
             let (mut wins, mut first_dealer_wins, mut rounds) = (vec![0; sides], 0, 0);
             let mut hand = vec![0; sides];

@@ -21,7 +21,10 @@
 //!   ([`advice::hint_text`], [`advice::win_chance_text`]);
 //! - `review`: a saved match's decisions by its people graded against the
 //!   expert, and the charts of the chance of winning, as SVG and as text
-//!   ([`review::review`]).
+//!   ([`review::review`]);
+//! - `selfplay`: seeded games between built-in players at a table
+//!   ([`play_game`]), and the rounds they measure ([`measure_rounds`]), from
+//!   which the tables of the chance of winning are built.
 //!
 //! Engine processes, refereed matches of many games and their reports are
 //! `crib_referee`'s, on top of this crate.
@@ -58,11 +61,13 @@ mod fault;
 pub mod narrate;
 mod record;
 pub mod review;
+mod selfplay;
 mod table;
 
 pub use contestant::{BuiltInContestant, Contestant, Notice};
 pub use fault::{Fault, FaultKind, Forfeit};
 pub use record::{QueuedRecorder, StoreRecorder, saved_player};
+pub use selfplay::{GameOutcome, SelfPlayError, measure_rounds, play_game, play_game_watched};
 pub use table::{
     Dealing, RecordError, Recorder, Sitter, Table, TableError, TableSetup, Taken, error_chain,
     pegging_to_count,

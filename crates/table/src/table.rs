@@ -548,8 +548,19 @@ impl Table {
     ///
     /// As [`Table::advance`].
     pub fn play_out(&mut self) -> Result<(), TableError> {
+        self.play_out_watched(&mut |_| {})
+    }
+
+    /// As [`Table::play_out`], showing the game to `watch` after every move
+    /// (for a measure of the game as it goes, such as each round's points).
+    ///
+    /// # Errors
+    ///
+    /// As [`Table::advance`].
+    pub fn play_out_watched(&mut self, watch: &mut dyn FnMut(&Game)) -> Result<(), TableError> {
         while let Some((seat, action)) = self.ask_due()? {
             self.take_program(seat, action, Claims::NONE)?;
+            watch(self.play.game());
         }
         Ok(())
     }

@@ -142,7 +142,9 @@ impl RoundCounts {
         Round { play, show }
     }
 
-    pub(crate) fn merge(mut self, other: RoundCounts) -> RoundCounts {
+    /// These counts and `other`'s together: the rounds of two runs.
+    #[must_use]
+    pub fn merge(mut self, other: RoundCounts) -> RoundCounts {
         for (key, count) in other.play {
             *self.play.entry(key).or_default() += count;
         }

@@ -3,7 +3,7 @@
 //!
 //! A round is modelled as independent draws from distributions measured
 //! over many rounds of expert self-play
-//! ([`measure_rounds`](crate::measure_rounds); the numbers are kept in
+//! ([`RoundCounter`](crate::RoundCounter); the numbers are kept in
 //! `data/two_players.rs` for two players and `data/four_players.rs` for
 //! four, written by `crib stats board --rebuild --write`):
 //!

@@ -1,17 +1,16 @@
 //! Measuring a round: the distributions of a round's points that the
-//! tables of the chance of winning are built from, over seeded self-play
-//! between built-in players ([`measure_rounds`]), and the Rust source of the
-//! kept tables that `crib stats board --rebuild --write` writes.
+//! tables of the chance of winning are built from, counted from games as
+//! they are played ([`RoundCounter`]; the games are seeded self-play at
+//! `crib_table`'s table), and the Rust source of the kept tables that `crib
+//! stats board --rebuild --write` writes.
 
 use std::fmt::Write as _;
 
-use crib_core::{Game, GameConfig, Phase, Tally};
-use rayon::prelude::*;
+use crib_core::{Game, GameConfig, Phase, Seat, Tally};
 use serde::Serialize;
 
 use crate::board::counts::RoundCounts;
 use crate::measure::rate::Rate;
-use crate::measure::selfplay::play_game_watched;
 use crate::players::strategy::Strategy;
 
 /// What a run of self-play measured: the rounds, and the first dealer's
@@ -124,71 +123,61 @@ fn table(text: &mut String, name: &str, kind: &str, items: &[String]) {
     let _ = writeln!(text, "{line}\n];");
 }
 
-/// Measures the distributions of a round's points over `games` seeded games
-/// of self-play between `strategy` players at a table of `config` (on every
-/// core), and counts the first dealer's wins. Game `i` is seeded as game
-/// `i` of [`play_game`](crate::play_game)'s runs. `progress` is called
-/// after each game.
-#[must_use]
-pub fn measure_rounds(
+/// Counts the completed rounds of one game as it is played: shown the
+/// game after every action, it adds each round to its [`RoundCounts`] as
+/// the round completes. Self-play (`crib_table::measure_rounds`) runs one
+/// a game and merges their counts.
+#[derive(Clone, Debug)]
+pub struct RoundCounter {
     config: GameConfig,
-    games: u64,
-    seed: u64,
-    strategy: Strategy,
-    progress: &(dyn Fn() + Sync),
-) -> Measured {
-    let (counts, first_dealer_wins) = (0..games)
-        .into_par_iter()
-        .map(|index| {
-            let measured = measure_game(config, strategy, seed, index);
-            progress();
-            measured
-        })
-        .reduce(
-            || (RoundCounts::default(), 0),
-            |(a, wins_a), (b, wins_b)| (a.merge(b), wins_a + wins_b),
-        );
-    Measured { players: config.players(), counts, games, seed, strategy, first_dealer_wins }
+    counts: RoundCounts,
+    /// The game's tally when the last round was counted.
+    tally: Tally,
+    /// The dealer of the round in progress: once a round is complete the
+    /// game may already have moved the deal on.
+    dealer: Option<Seat>,
 }
 
-/// One game's completed rounds, and 1 if the first dealer won it.
-fn measure_game(
-    config: GameConfig,
-    strategy: Strategy,
-    seed: u64,
-    index: u64,
-) -> (RoundCounts, u64) {
-    let mut counts = RoundCounts::default();
-    let mut tally = Tally::default();
-    // The dealer of the round in progress: once a round is complete the
-    // game may already have moved the deal on.
-    let mut dealer = None;
-    let mut watch = |game: &Game| {
+impl RoundCounter {
+    /// A counter for a game of `config`, before its first action.
+    #[must_use]
+    pub fn new(config: GameConfig) -> RoundCounter {
+        RoundCounter {
+            config,
+            counts: RoundCounts::default(),
+            tally: Tally::default(),
+            dealer: None,
+        }
+    }
+
+    /// The game after an action: a round it has just completed is counted.
+    pub fn watch(&mut self, game: &Game) {
         let now = *game.tally();
-        if now.rounds > tally.rounds {
-            let dealt = dealer.unwrap_or_else(|| game.dealer());
+        if now.rounds > self.tally.rounds {
+            let config = self.config;
+            let dealt = self.dealer.unwrap_or_else(|| game.dealer());
             let players = config.players();
             let [pone_side, second_side, dealer_side] =
                 [dealt.next(players), dealt.next(players).next(players), dealt]
                     .map(|seat| config.side_of(seat).index());
+            let tally = &self.tally;
             let since = |side: usize| now.sides[side].since(&tally.sides[side]);
-            counts.count_round(
+            self.counts.count_round(
                 players,
                 [&now.pone.since(&tally.pone), &now.dealer.since(&tally.dealer)],
                 [&since(pone_side), &since(dealer_side)],
                 (players == 3).then(|| since(second_side)).as_ref(),
             );
-            tally = now;
-            dealer = None;
+            self.tally = now;
+            self.dealer = None;
         } else if game.phase() != Phase::Deal {
-            dealer = Some(game.dealer());
+            self.dealer = Some(game.dealer());
         }
-    };
-    // Built-in players make only legal moves: a refusal would leave the
-    // game uncounted, and so out of the first dealer's rate too.
-    let seats = vec![strategy; usize::from(config.players())];
-    let outcome = play_game_watched(config, &seats, seed, index, &mut watch);
-    let won = outcome
-        .map_or(0, |outcome| u64::from(outcome.winner == config.side_of(outcome.first_dealer)));
-    (counts, won)
+    }
+
+    /// The rounds counted.
+    #[must_use]
+    pub fn into_counts(self) -> RoundCounts {
+        self.counts
+    }
 }

@@ -395,6 +395,29 @@ mod tests {
         }
     }
 
+    /// A seeded game between `strategies` round the table (seat `s` plays
+    /// `strategies[s % len]`), seat 0 dealing first, shown to `before` ahead
+    /// of every action with the seat to take it and its action: the test
+    /// reads the true hands, which a player's view hides.
+    fn play_shown(
+        config: GameConfig,
+        strategies: &[Strategy],
+        seed: u64,
+        mut before: impl FnMut(&Game, Seat, Action),
+    ) {
+        let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
+        let mut seats: Vec<_> = config
+            .seats()
+            .map(|seat| strategies[seat.index() % strategies.len()].player(seed))
+            .collect();
+        while game.phase() != Phase::Over {
+            let seat = game.to_act()[0];
+            let action = seats[seat.index()].act(&game.view(seat)).unwrap();
+            before(&game, seat, action);
+            game.play(seat, action).unwrap();
+        }
+    }
+
     /// `basic` passes the test of a greedy player at every position of the
     /// play in 100 seeded games, with the cards it truly holds; the expert,
     /// who is not greedy, fails it now and then.
@@ -402,10 +425,9 @@ mod tests {
     fn basic_plays_greedily_and_the_expert_does_not() {
         let (mut tested, mut counted) = (0, 0);
         let mut not_greedy = 0;
-        let seats = [Strategy::Basic, Strategy::Expert];
         let [basic_seat, expert_seat] = [Seat::ALL[0], Seat::ALL[1]];
         for seed in 0..100 {
-            let mut check = |game: &Game| {
+            let check = |game: &Game, _: Seat, _: Action| {
                 if game.phase() != Phase::Pegging {
                     return;
                 }
@@ -417,7 +439,7 @@ mod tests {
                 tested += 1;
                 counted += pegging.current().len();
             };
-            crate::play_game_watched(GameConfig::default(), &seats, seed, 0, &mut check).unwrap();
+            play_shown(GameConfig::default(), &[Strategy::Basic, Strategy::Expert], seed, check);
         }
         assert!(tested > 3000 && counted > 3000, "{tested} positions, {counted} cards");
         assert!(not_greedy > 100, "the expert played greedily at all but {not_greedy}");
@@ -441,12 +463,8 @@ mod tests {
             let strategies = [simple, Strategy::Expert];
             let (mut checked, mut not_following, mut earlier) = (0, 0, 0);
             for seed in 0..20 {
-                let mut game = Game::new(config, Seat::ALL[0], seed).unwrap();
-                let mut seats: Vec<_> =
-                    config.seats().map(|seat| strategies[seat.index() % 2].player(seed)).collect();
                 let mut round = RoundPlays::default();
-                while game.phase() != Phase::Over {
-                    let seat = game.to_act()[0];
+                play_shown(config, &strategies, seed, |game, seat, action| {
                     if game.phase() == Phase::Pegging {
                         let pegging = game.pegging();
                         for other in config.seats() {
@@ -466,14 +484,12 @@ mod tests {
                             checked += 1;
                         }
                     }
-                    let action = seats[seat.index()].act(&game.view(seat)).unwrap();
                     match action {
                         Action::Deal => round = RoundPlays::default(),
                         Action::Play(card) => round.note(seat, *game.pegging(), card),
                         _ => {}
                     }
-                    game.play(seat, action).unwrap();
-                }
+                });
             }
             assert!(checked > 3000, "{players} players: {checked} checks");
             assert!(

@@ -7,8 +7,9 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crib_ai::{Strategy, measure_rounds};
+use crib_ai::Strategy;
 use crib_core::GameConfig;
+use crib_table::measure_rounds;
 
 #[test]
 fn three_player_games_do_not_wait_forever_for_their_table() {

@@ -106,17 +106,26 @@ fn text(reviewed: &Review, who: &Perspective, summary: &GameSummary, all: bool) 
         for decision in shown {
             lines.push(format!("  Round {}: {}", decision.round, decision.describe(who)));
         }
-        lines.push(format!(
+        // Near the end of a game decisions are graded by the chance of
+        // winning, not by points: a last column gives it, so that a round
+        // graded so does not read as nothing given up.
+        let chance = game.total.win_chance > 0.0;
+        let mut head = format!(
             "  Points given up  {:>9} {:>9} {:>9} {:>9}",
             "discards", "pegging", "counting", "total"
-        ));
-        for round in &game.rounds {
-            lines.push(losses_row(&format!("round {}", round.round), &round.losses));
+        );
+        if chance {
+            head.push_str(&format!(" {:>11}", "win chance"));
         }
-        lines.push(losses_row("the game", &game.total));
-        if game.total.win_chance > 0.0 {
+        lines.push(head);
+        for round in &game.rounds {
+            lines.push(losses_row(&format!("round {}", round.round), &round.losses, chance));
+        }
+        lines.push(losses_row("the game", &game.total, chance));
+        if chance {
             lines.push(format!(
-                "  Plays near the end gave up {:.1}% of the chance of winning.",
+                "  Near the end of the game decisions are graded by the chance of winning, not \
+                 in points: they gave up {:.1}% of it (the last column).",
                 game.total.win_chance * 100.0
             ));
         }
@@ -147,9 +156,15 @@ fn text(reviewed: &Review, who: &Perspective, summary: &GameSummary, all: bool) 
     lines
 }
 
-fn losses_row(label: &str, losses: &Losses) -> String {
-    format!(
+/// A row of the points given up, and with `chance` the chance of winning
+/// given up in the decisions graded by it.
+fn losses_row(label: &str, losses: &Losses, chance: bool) -> String {
+    let mut row = format!(
         "    {label:<14} {:>9.2} {:>9.2} {:>9.2} {:>9.2}",
         losses.discards, losses.pegging, losses.counting, losses.total
-    )
+    );
+    if chance {
+        row.push_str(&format!(" {:>10.1}%", losses.win_chance * 100.0));
+    }
+    row
 }

@@ -82,6 +82,18 @@ struct Http {
     #[arg(long, value_name = "N", default_value_t = HttpLimits::DEFAULT.new_games_total,
           value_parser = clap::value_parser!(u32).range(1..))]
     new_games_total: u32,
+    /// Live update streams (a page open on a game) one client address may
+    /// hold at once; past it the answer is 429 with Retry-After. Behind a
+    /// reverse proxy every player comes from the proxy's address: raise it.
+    #[arg(long, value_name = "N", default_value_t = HttpLimits::DEFAULT.streams_per_address,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    max_streams_per_address: u32,
+    /// Live update streams one seat of a game may hold at once (pages open
+    /// on it with its link); past it the answer is 429 with Retry-After.
+    /// Streams in all are kept to three quarters of --max-connections.
+    #[arg(long, value_name = "N", default_value_t = HttpLimits::DEFAULT.streams_per_seat,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    max_streams_per_seat: u32,
     /// A host name players reach the server by (repeatable), such as a
     /// name on the network or a reverse proxy's: requests are answered
     /// only for the address the server is reached at (localhost too on
@@ -101,6 +113,8 @@ impl Http {
             max_connections: self.max_connections,
             new_games_per_address: self.new_games_per_address,
             new_games_total: self.new_games_total,
+            streams_per_address: self.max_streams_per_address,
+            streams_per_seat: self.max_streams_per_seat,
             public_hosts: self.public_hosts.clone(),
         }
     }

@@ -409,6 +409,7 @@ fn review_flags_the_mistakes_and_sums_them_by_round() {
     assert!(mistakes > 0, "the seeded person plays at random");
     assert_eq!(text.matches(" Mistake.").count(), mistakes, "{text}");
     // Each game's summary, its rounds and the chart.
+    let mut rounds_by_chance = 0;
     for game in json["games"].as_array().unwrap() {
         let number = game["game"].as_u64().unwrap() + 1;
         assert!(text.contains(&format!("Game {number}:\n")), "{text}");
@@ -418,8 +419,33 @@ fn review_flags_the_mistakes_and_sums_them_by_round() {
             .filter(|line| line.trim_start().starts_with("the game"))
             .nth(number as usize - 1)
             .unwrap();
-        assert!(row.trim_end().ends_with(&total), "{row} for {total}");
+        let chance = game["total"]["win_chance"].as_f64().unwrap();
+        let graded_by_chance = chance > 0.0;
+        if graded_by_chance {
+            assert!(row.trim_end().ends_with(&format!("{:.1}%", chance * 100.0)), "{row}");
+            assert!(row.contains(&format!(" {total} ")), "{row} for {total}");
+        } else {
+            assert!(row.trim_end().ends_with(&total), "{row} for {total}");
+        }
+        // A round graded in the chance of winning shows it beside its
+        // points, which may all be nothing.
+        for round in game["rounds"].as_array().unwrap() {
+            let round_number = round["round"].as_u64().unwrap();
+            let chance = round["win_chance"].as_f64().unwrap();
+            if chance > 0.0 {
+                let shown = text
+                    .split(&format!("Game {number}:\n"))
+                    .nth(1)
+                    .unwrap()
+                    .lines()
+                    .find(|line| line.trim_start().starts_with(&format!("round {round_number} ")))
+                    .unwrap();
+                assert!(shown.trim_end().ends_with(&format!("{:.1}%", chance * 100.0)), "{shown}");
+                rounds_by_chance += 1;
+            }
+        }
     }
+    assert!(rounds_by_chance > 0, "no round graded in the chance of winning: {text}");
     assert!(text.contains("The chance you had of winning"), "{text}");
     assert!(text.contains("100% │") && text.contains("  0% │"), "{text}");
     // --all lists every graded decision, the mistakes among them.

@@ -87,17 +87,17 @@ fn discard_text(hint: &DiscardHint, who: &Perspective) -> HintText {
     // Near the end the expert ranks the keeps by their chance of winning
     // the game: the table shows it, since it is what ordered them.
     let for_game = hint.keeps.first().is_some_and(|keep| keep.win.is_some());
+    let play = play_is_estimated(who);
     let rows = hint
         .keeps
         .iter()
         .enumerate()
         .map(|(rank, keep)| {
-            let mut cells = vec![
-                format!("{:.2}", keep.hand.value()),
-                signed(keep.crib_share()),
-                signed(keep.pegging),
-                format!("{:.2}", keep.total),
-            ];
+            let mut cells = vec![format!("{:.2}", keep.hand.value()), signed(keep.crib_share())];
+            if play {
+                cells.push(signed(keep.pegging));
+            }
+            cells.push(format!("{:.2}", keep.total));
             if let Some(win) = keep.win {
                 cells.push(format!("{:.1}%", 100.0 * win));
             }
@@ -109,12 +109,26 @@ fn discard_text(hint: &DiscardHint, who: &Perspective) -> HintText {
             }
         })
         .collect();
+    let parts = if play {
+        format!(
+            "the hand's average over the {starters} starters, the crib's average for or \
+             against you, and the play's estimated net points"
+        )
+    } else {
+        format!(
+            "the hand's average over the {starters} starters and the crib's average for or \
+             against you (the play is not estimated with more than two players)"
+        )
+    };
     let mut lines = vec![format!(
-        "Every keep as the expert values it, best first: the hand's average over the \
-         {starters} starters, the crib's average for or against you, and the play's \
-         estimated net points; the first is what the expert keeps."
+        "Every keep as the expert values it, best first: {parts}; the first is what the \
+         expert keeps."
     )];
-    let mut columns = vec!["keep", "throw", "hand", "crib", "pegging", "total"];
+    let mut columns = vec!["keep", "throw", "hand", "crib"];
+    if play {
+        columns.push("pegging");
+    }
+    columns.push("total");
     if for_game {
         lines.push(
             "Near the end of the game the expert keeps to win: the keeps are ranked by their \
@@ -132,6 +146,14 @@ fn discard_text(hint: &DiscardHint, who: &Perspective) -> HintText {
         columns: columns.into_iter().map(str::to_owned).collect(),
         rows,
     }
+}
+
+/// Whether the expert's value of a keep has an estimate of the play in
+/// it: its model of the play is fitted to two-player rounds, and with more
+/// players the play adds nothing to a keep's total (as `crib discard`
+/// says).
+fn play_is_estimated(who: &Perspective) -> bool {
+    who.config().players() == 2
 }
 
 /// "the computer's", "North's": a seat's name as the owner of a thing.
@@ -317,6 +339,31 @@ mod tests {
                 assert_eq!(row.cells[3], format!("{:.2}", keep.total));
             }
             assert!(text.rows[0].best && text.rows[1..].iter().all(|row| !row.best));
+        }
+    }
+
+    #[test]
+    fn the_discard_speaks_of_the_play_only_where_the_expert_estimates_it() {
+        // The expert's estimate of the play is for two players: at three
+        // and four a keep's total is its hand and crib, and the hint has
+        // no column of zeros for the play, nor words about it.
+        for players in [2u8, 3, 4] {
+            let config = GameConfig::new(players, 121).expect("2 to 4 players");
+            let mut game = Game::new(config, Seat::ALL[0], 4).expect("seat 0 deals");
+            game.play(Seat::ALL[0], Action::Deal).expect("the deal");
+            let view = game.view(Seat::ALL[1]);
+            let Hint::Discard(discard) = hint(&view, 4) else { panic!("a discard hint") };
+            let text =
+                hint_text(&Hint::Discard(discard.clone()), &perspective(config, Seat::ALL[1]));
+            let estimated = players == 2;
+            assert_eq!(text.columns.iter().any(|name| name == "pegging"), estimated, "{text:?}");
+            let words = &text.lines[0];
+            assert_eq!(words.contains("the play's estimated net points"), estimated, "{words}");
+            assert_eq!(words.contains("the play is not estimated"), !estimated, "{words}");
+            for (row, keep) in text.rows.iter().zip(&discard.keeps) {
+                assert_eq!(row.cells.len(), text.columns.len() - 2);
+                assert_eq!(row.cells.last(), Some(&format!("{:.2}", keep.total)));
+            }
         }
     }
 

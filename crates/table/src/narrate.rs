@@ -118,6 +118,24 @@ impl Perspective {
     }
 }
 
+/// What the person at `me` calls `seat` at a table of `config`, the one
+/// naming of every interface: "you" for `me`; with three or four players
+/// the compass point of a table where `me` sits south and play passes to
+/// the left, so West plays after you, then North (your partner, with four),
+/// then East. With two players the other seat has no compass point:
+/// `None`, for the caller to name by who sits there ("the computer").
+#[must_use]
+pub fn seat_name(config: GameConfig, me: Seat, seat: Seat) -> Option<&'static str> {
+    let players = usize::from(config.players());
+    let after_me = (seat.index() + players - me.index() % players) % players;
+    let around: &[&str] = match players {
+        3 => &["you", "West", "East"],
+        4 => &["you", "West", "North", "East"],
+        _ => &["you"],
+    };
+    around.get(after_me).copied()
+}
+
 fn third_person(plain: &str) -> String {
     if plain.ends_with('s') || plain.ends_with("sh") || plain.ends_with("ch") {
         format!("{plain}es")
@@ -346,7 +364,12 @@ pub fn narrate(event: &Event, who: &Perspective) -> Narration {
             ))
         }
         Event::Go { seat, point_to } => {
-            let mut lines = vec![Line::plain(format!("{}: \"go\".", who.subject(*seat)))];
+            // The last to play, when no one can play on, claims the point
+            // rather than saying go: "go" is said only by another.
+            let mut lines = Vec::new();
+            if *point_to != Some(*seat) {
+                lines.push(Line::plain(format!("{}: \"go\".", who.subject(*seat))));
+            }
             if let Some(last) = point_to {
                 lines.push(Line::scored(
                     *last,
@@ -593,6 +616,28 @@ mod tests {
         )
     }
 
+    #[test]
+    fn seats_are_named_by_compass_points_from_the_reader_south() {
+        let names = |players, me: usize| {
+            let config = GameConfig::new(players, 121).expect("a table");
+            config.seats().map(|seat| seat_name(config, Seat::ALL[me], seat)).collect::<Vec<_>>()
+        };
+        assert_eq!(names(2, 0), [Some("you"), None]);
+        assert_eq!(names(2, 1), [None, Some("you")]);
+        assert_eq!(names(3, 0), [Some("you"), Some("West"), Some("East")]);
+        assert_eq!(names(3, 1), [Some("East"), Some("you"), Some("West")]);
+        assert_eq!(names(4, 0), [Some("you"), Some("West"), Some("North"), Some("East")]);
+        assert_eq!(names(4, 2), [Some("North"), Some("East"), Some("you"), Some("West")]);
+        // North is the partner: on the reader's side.
+        let four = GameConfig::new(4, 121).expect("four players");
+        for me in four.seats() {
+            for seat in four.seats() {
+                let partner = seat != me && four.side_of(seat) == four.side_of(me);
+                assert_eq!(seat_name(four, me, seat) == Some("North"), partner);
+            }
+        }
+    }
+
     fn texts(narration: &Narration) -> Vec<&str> {
         narration.lines.iter().map(|line| line.text.as_str()).collect()
     }
@@ -613,6 +658,22 @@ mod tests {
         assert_eq!(texts(&said), ["The computer: \"go\".", "You: \"one for the go\"."]);
         assert_eq!(said.lines[1].scorer, Some(Seat::ALL[0]));
         assert_eq!(said.lines[0].scorer, None);
+    }
+
+    #[test]
+    fn the_go_point_is_said_once_by_whoever_pegs_it() {
+        // The last to play, who cannot play on either, does not say "go"
+        // and then claim the point for it: they claim the point.
+        let who = two();
+        let own = narrate(&Event::Go { seat: Seat::ALL[1], point_to: Some(Seat::ALL[1]) }, &who);
+        assert_eq!(texts(&own), ["The computer: \"one for the go\"."]);
+        assert_eq!(own.lines[0].scorer, Some(Seat::ALL[1]));
+        let mine = narrate(&Event::Go { seat: Seat::ALL[0], point_to: Some(Seat::ALL[0]) }, &who);
+        assert_eq!(texts(&mine), ["You: \"one for the go\"."]);
+        // A go that leaves someone to play pegs nothing.
+        let go = narrate(&Event::Go { seat: Seat::ALL[0], point_to: None }, &who);
+        assert_eq!(texts(&go), ["You: \"go\"."]);
+        assert_eq!(go.lines[0].scorer, None);
     }
 
     #[test]

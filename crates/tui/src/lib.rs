@@ -12,7 +12,8 @@
 //!   [`App::update`] takes it; time passing is [`Message::Tick`].
 //! - [`ui`] is the view: it draws an `App` into a ratatui buffer (the board,
 //!   the table, the log, and windows for help, hints and questions) and
-//!   changes nothing.
+//!   changes nothing but where a window too long for the screen is
+//!   scrolled to, which it keeps within the window's lines.
 //! - [`Drill`] (module `drill`, drawn by [`ui::drill`]) is counting
 //!   practice in the same shape: a hand or crib from a seeded deal, the
 //!   person's count by kind as [`DrillMessage`]s, graded against the
@@ -48,7 +49,7 @@ pub mod ui;
 
 pub use app::{
     App, COUNTED, Ending, HUMAN, ME, Message, Options, Overlay, Question, STEP, Scroll, ShowItem,
-    Stage, THINK, key_message, seat_names,
+    Stage, THINK, WindowScroll, WindowScrolled, key_message, seat_names,
 };
 pub use crib_ai::{Hint, hint};
 pub use crib_table::advice::{HintRow, HintText};

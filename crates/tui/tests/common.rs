@@ -79,3 +79,33 @@ pub(crate) fn play_until(app: &mut App, until: &[Stage], claim: &mut dyn FnMut(&
     }
     panic!("the script never reached {until:?}; stuck at {:?}", app.stage());
 }
+
+/// The window over the table as drawn at `width` × `height`, all of it:
+/// its rows on the first screen, then, while its border says which lines
+/// show of how many and there are more, a page further each time. Also
+/// whether the first screen showed all of it.
+pub(crate) fn whole_window(
+    game: &mut crib_tui::App,
+    width: u16,
+    height: u16,
+) -> (Vec<String>, bool) {
+    let mut seen = Vec::new();
+    let mut fits = None;
+    for _ in 0..50 {
+        let drawn = screen(game, width, height);
+        let more = drawn.iter().find_map(|line| {
+            let (_, after) = line.split_once(" lines ")?;
+            let (range, total) = after.split_once(" of ")?;
+            let last: usize = range.split_once('-')?.1.parse().ok()?;
+            let total: usize = total.split_whitespace().next()?.parse().ok()?;
+            Some(last < total)
+        });
+        fits.get_or_insert(more.is_none());
+        seen.extend(drawn);
+        if more != Some(true) {
+            return (seen, fits.unwrap_or(true));
+        }
+        send(game, Message::ScrollWindow(crib_tui::WindowScroll::PageDown));
+    }
+    panic!("the window never reached its last line");
+}

@@ -206,3 +206,39 @@ fn each_key_on_the_keys_line_gives_what_it_says_at_every_stage() {
     }
     assert!(drill.should_quit(), "enter closed the summary");
 }
+
+#[test]
+fn long_lines_wrap_under_their_own_first_words() {
+    // At the drill's smallest size, the count said, the verdict and the
+    // summary's lines that are too long go on under their first words:
+    // nothing but the status line starts at the screen's edge.
+    let options = DrillOptions { seed: 21, hands: 3, cribs: true };
+    let (mut drill, _) = drill(options);
+    let narrow = |drill: &Drill| {
+        let area = Rect::new(0, 0, 60, 20);
+        let mut buffer = Buffer::empty(area);
+        crib_tui::ui::drill::render(drill, area, &mut buffer);
+        lines(&buffer)
+    };
+    let indented = |screen: &[String]| {
+        for line in &screen[1..] {
+            assert!(line.trim().is_empty() || line.starts_with(' '), "{line}\n{screen:#?}");
+        }
+    };
+    let mut long = 0;
+    for _ in 0..3 {
+        answer(&mut drill, CountByKind::default());
+        let DrillStage::Graded(graded) = drill.stage().clone() else {
+            panic!("not graded: {:?}", drill.stage())
+        };
+        long += usize::from(graded.count.chars().count() + 2 > 60);
+        indented(&narrow(&drill));
+        drill.update(DrillMessage::Confirm);
+    }
+    assert!(long > 0, "no count long enough to wrap");
+    let summary = narrow(&drill);
+    assert!(shows(&summary, "The drill is over."), "{summary:#?}");
+    indented(&summary);
+    // The command that deals the hands again is there whole, on its own.
+    assert!(shows(&summary, "crib drill --seed 21 --hands 3 --cribs"), "{summary:#?}");
+}

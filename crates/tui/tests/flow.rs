@@ -2,14 +2,14 @@
 //! muggins, and the help, hint, restart and quit windows.
 
 use crib_ai::{ExpertPlayer, Strategy};
-use crib_core::{Event, GameConfig, Seat, Side, Skunk};
+use crib_core::{Event, GameConfig, Phase, Seat, Side, Skunk};
 use crib_table::narrate::card_text;
 use crib_tui::{HUMAN, Hint, Message, Overlay, Question, STEP, Stage, THINK};
 
 /// The computer's seat at a table of two.
 const COMPUTER: crib_core::Seat = crib_core::Seat::ALL[1];
 
-use crate::common::{app, choose, play_until, screen, send, type_count};
+use crate::common::{app, choose, play_until, screen, send, type_count, whole_window};
 
 fn side(seat: Seat) -> Side {
     GameConfig::default().side_of(seat)
@@ -197,24 +197,88 @@ fn muggins_for_the_pegging_gives_the_computer_a_play_claimed_short() {
     assert!(game.log().iter().any(|m| m.text.contains("and say \"zero\". It is")));
 }
 
+/// Plays `game` (muggins for the pegging) until the person is asked what a
+/// card of theirs pegs: shows counted on the way are claimed in full.
+fn to_a_card_that_pegs(game: &mut crib_tui::App) {
+    while game.pegging_claim().is_none() {
+        play_until(game, &[Stage::Claim, Stage::MatchOver], &mut |_| 29);
+        assert_eq!(game.stage(), Stage::Claim, "the match ended with no card that pegged");
+        if game.pegging_claim().is_none() {
+            type_count(game, 29);
+            send(game, Message::Confirm);
+        }
+    }
+}
+
 #[test]
 fn a_hint_while_counting_a_play_says_what_is_counted() {
     let mut game = counting_the_pegging();
-    // Shows counted on the way are claimed in full; the first card that
-    // pegs stops the script.
-    while game.pegging_claim().is_none() {
-        play_until(&mut game, &[Stage::Claim, Stage::MatchOver], &mut |_| 29);
-        assert_eq!(game.stage(), Stage::Claim, "the match ended with no card that pegged");
-        if game.pegging_claim().is_none() {
-            type_count(&mut game, 29);
-            send(&mut game, Message::Confirm);
-        }
-    }
+    to_a_card_that_pegs(&mut game);
     send(&mut game, Message::Hint);
     let Some(Overlay::Hint(Hint::Nothing { reason }, _)) = game.overlay() else {
         panic!("no hint while a play is counted: {:?}", game.overlay())
     };
     assert!(reason.contains("what your card pegs"), "{reason}");
+}
+
+#[test]
+fn restarting_while_a_card_waits_for_its_count_starts_a_clean_match() {
+    // The question about the card played in the match given up is not
+    // carried into the new one, where nothing is played yet.
+    let mut game = counting_the_pegging();
+    to_a_card_that_pegs(&mut game);
+    send(&mut game, Message::Ask(Question::Restart));
+    send(&mut game, Message::Yes);
+    assert_eq!(game.seed(), 4);
+    assert_eq!(game.pegging_claim(), None);
+    assert_eq!(game.stage(), Stage::Discard);
+    // And the new match goes on: the computer moves after the discard.
+    choose(&mut game, &[0, 1]);
+    send(&mut game, Message::Confirm);
+    play_until(&mut game, &[Stage::Play], &mut |_| 29);
+    let plays = game.record().iter().filter(|event| matches!(event, Event::Played { .. }));
+    assert!(plays.count() <= 1, "at most the computer's lead so far");
+}
+
+#[test]
+fn a_card_waiting_for_its_count_is_on_the_table_with_nothing_after_it() {
+    // At three players, counting the pegging: while the person says what a
+    // card pegs, the table is the play's, the card on the count, even for
+    // their last card, after which the game has already reached the shows
+    // and the next deal.
+    use crib_table::{BuiltInContestant, Sitter};
+    let options = crib_tui::Options {
+        seed: 7,
+        muggins: true,
+        muggins_pegging: true,
+        games_to_win: 1,
+        config: GameConfig::new(3, 121).unwrap(),
+        auto_go: false,
+        ..Default::default()
+    };
+    let others = (1..3).map(|_| Sitter::program(BuiltInContestant::new(Strategy::Basic))).collect();
+    let mut game = crib_tui::App::new(options, others, None);
+    let mut last_cards = 0;
+    play_until(&mut game, &[Stage::MatchOver], &mut |app| {
+        let Some((card, count)) = app.pegging_claim() else { return 29 };
+        let table = app.table();
+        let round = app.record().iter().rposition(|event| matches!(event, Event::Dealt { .. }));
+        let round = &app.record()[round.expect("a round dealt")..];
+        let Event::Dealt { dealer, .. } = round[0] else { unreachable!() };
+        assert_eq!((table.phase, table.dealer, table.crib), (Phase::Pegging, dealer, None));
+        let drawn = screen(app, 100, 32);
+        let count_row = drawn.iter().find(|line| line.starts_with(" Count")).expect("the count");
+        assert!(count_row.contains(&format!("Count {count} ")), "{count_row}");
+        assert!(count_row.contains(&card_text(card)), "{card} not in {count_row}");
+        assert!(drawn.iter().any(|line| line.contains("Crib    ▒▒▒▒ ▒▒▒▒ ▒▒▒▒ ▒▒▒▒")));
+        let played =
+            round.iter().filter(|event| matches!(event, Event::Played { seat: HUMAN, .. }));
+        if played.count() == 3 {
+            last_cards += 1;
+        }
+        0
+    });
+    assert!(last_cards > 0, "no last card of the person's pegged");
 }
 
 #[test]
@@ -320,7 +384,7 @@ fn hints_give_the_experts_keeps_and_cards() {
     send(&mut game, Message::Confirm);
     play_until(&mut game, &[Stage::Play], &mut never_claims);
     send(&mut game, Message::Hint);
-    let Some(Overlay::Hint(Hint::Play(play), _)) = game.overlay() else {
+    let Some(Overlay::Hint(Hint::Play(play), _)) = game.overlay().cloned() else {
         panic!("a play hint: {:?}", game.overlay())
     };
     assert_eq!(Some(play.choice), ExpertPlayer::new(42).play_analysis(game.table()).choice);
@@ -328,9 +392,11 @@ fn hints_give_the_experts_keeps_and_cards() {
     let drawn = screen(&game, 100, 40).join("\n");
     assert!(drawn.contains("The expert would play"), "{drawn}");
     assert!(!drawn.contains("No card pegs now"), "{drawn}");
-    // On a small screen every card's row is still there, with the expert's
-    // reasons.
-    let small = screen(&game, 80, 24).join("\n");
+    // On a small screen the window says which of its lines show, and
+    // every card's row is on one of its pages, with the expert's reasons.
+    let (small, fits) = whole_window(&mut game, 80, 24);
+    assert!(!fits);
+    let small = small.join("\n");
     for (rank, option) in play.options.iter().enumerate() {
         let row = format!("{}. {:>3}", rank + 1, crib_table::narrate::card_text(option.card));
         assert!(small.contains(&row), "{row} in {small}");

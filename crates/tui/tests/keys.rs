@@ -1,7 +1,7 @@
 //! The key map: each key the help window lists gives the message it
 //! promises, in each stage, and a window over the table takes its own keys.
 
-use crib_tui::{Message, Overlay, Question, Scroll, Stage, key_message};
+use crib_tui::{Message, Overlay, Question, Scroll, Stage, WindowScroll, key_message};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::common::{app, screen, send};
@@ -131,11 +131,22 @@ fn a_window_takes_its_own_keys() {
     let help = Overlay::Help;
     let quit = Overlay::Question(Question::Quit);
     for stage in STAGES {
-        // Help (or a hint) closes on any key; q and r go on to their
-        // question.
+        // Help (or a hint) closes on any other key; q and r go on to
+        // their question.
         let on_help = |key| key_message(key, stage, Some(&help));
         for key in [char_key('1'), char_key('h'), press(KeyCode::Esc), press(KeyCode::Enter)] {
             assert_eq!(on_help(key), Some(Message::Close), "{key:?} at {stage:?}");
+        }
+        // The arrows up and down, PgUp, PgDn, Home and End scroll it.
+        for (key, step) in [
+            (KeyCode::Up, WindowScroll::Up),
+            (KeyCode::Down, WindowScroll::Down),
+            (KeyCode::PageUp, WindowScroll::PageUp),
+            (KeyCode::PageDown, WindowScroll::PageDown),
+            (KeyCode::Home, WindowScroll::Top),
+            (KeyCode::End, WindowScroll::Bottom),
+        ] {
+            assert_eq!(on_help(press(key)), Some(Message::ScrollWindow(step)), "{key:?}");
         }
         assert_eq!(on_help(char_key('q')), Some(Message::Ask(Question::Quit)));
         assert_eq!(on_help(char_key('r')), Some(Message::Ask(Question::Restart)));

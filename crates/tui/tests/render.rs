@@ -13,7 +13,7 @@ use ratatui::widgets::Widget;
 /// The computer's seat at a table of two.
 const COMPUTER: crib_core::Seat = crib_core::Seat::ALL[1];
 
-use crate::common::{app, lines, screen, send};
+use crate::common::{app, lines, screen, send, whole_window};
 
 fn side(seat: Seat) -> Side {
     GameConfig::default().side_of(seat)
@@ -68,9 +68,23 @@ fn board_pegs_at_the_start_the_first_hole_and_the_end_of_each_leg() {
             "│◇ ●···· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ·····╯││",
             "│◇ ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ····· ·····─╯│",
             "│G 120         110         100         90          80          70           │",
-            "└─────────────────────────────────────────── ● front peg  ○ back peg  ◇ 121 ┘",
+            "└───────────────────── S start  G ◇ game hole, 121  ● front peg  ○ back peg ┘",
         ]
     );
+}
+
+#[test]
+fn the_boards_marks_are_explained_under_it() {
+    // S heads the start holes, G the game holes (◇); the legend under the
+    // board says so, with the pegs, at two and three tracks.
+    let legend = " S start  G ◇ game hole, 121  ● front peg  ○ back peg ┘";
+    let drawn = board_lines(&board((0, 0), (0, 0)));
+    assert!(drawn[7].contains(legend), "{}", drawn[7]);
+    let config = GameConfig::new(3, 121).unwrap();
+    let who = Perspective::new(config, Some(HUMAN), crib_tui::seat_names(config));
+    let mut buffer = Buffer::empty(Rect::new(0, 0, 78, 10));
+    BoardWidget::new(&Board::new(config), &who).render(buffer.area, &mut buffer);
+    assert!(lines(&buffer)[9].contains(legend), "{}", lines(&buffer)[9]);
 }
 
 #[test]
@@ -304,4 +318,113 @@ fn a_long_engine_command_line_is_cut_and_the_seed_stays() {
     let top = &screen(&game, 80, 24)[0];
     assert!(top.contains("seed 424242"), "{top}");
     assert!(top.contains("/opt/engines/") && top.contains('…'), "{top}");
+}
+
+#[test]
+fn the_computer_marked_as_dealer_beside_its_cards() {
+    // Seed 7: you deal the first hand, the computer the second.
+    let mut game = app(7, true, 2);
+    crate::common::play_until(&mut game, &[Stage::RoundOver], &mut |_| 29);
+    send(&mut game, Message::Confirm);
+    assert_eq!(game.table().dealer, COMPUTER);
+    for (width, height) in [(80, 24), (100, 32)] {
+        let drawn = screen(&game, width, height);
+        let at = drawn.iter().position(|line| line.starts_with(" The computer")).unwrap();
+        let rows = drawn[at..=at + 1].join("\n");
+        assert!(rows.contains("(dealer)"), "{rows}");
+        assert!(drawn[at].contains("▒▒▒▒ ▒▒▒▒ ▒▒▒▒ ▒▒▒▒"), "{rows}");
+        assert!(!drawn.iter().any(|line| line.contains("You (dealer)")));
+    }
+}
+
+#[test]
+fn the_help_fits_or_scrolls_to_its_last_line() {
+    // Muggins for the pegging too: the help's longest. At 100×32 it fits;
+    // at 80×24 it says which of its lines show and scrolls to the others.
+    let last = "(the point for a go is counted for you).";
+    for players in [2, 3] {
+        let options = crib_tui::Options {
+            seed: 7,
+            muggins: true,
+            muggins_pegging: true,
+            config: GameConfig::new(players, 121).unwrap(),
+            ..Default::default()
+        };
+        let others = (1..players)
+            .map(|_| {
+                crib_table::Sitter::program(crib_table::BuiltInContestant::new(
+                    crib_ai::Strategy::Basic,
+                ))
+            })
+            .collect();
+        let mut game = crib_tui::App::new(options, others, None);
+        for (width, height, fits) in [(100, 32, true), (80, 24, false)] {
+            send(&mut game, Message::Help);
+            let first = screen(&game, width, height);
+            let said = |line: &String| line.contains(last) || line.contains(" lines 1-");
+            assert!(first.iter().any(said), "{players} at {width}×{height}:\n{}", first.join("\n"));
+            let (seen, all) = whole_window(&mut game, width, height);
+            assert_eq!(all, fits, "{players} at {width}×{height}:\n{}", first.join("\n"));
+            for words in ["Keys", "The game", "Muggins", last] {
+                assert!(
+                    seen.iter().any(|line| line.contains(words)),
+                    "{words} at {width}×{height}"
+                );
+            }
+            // A line that wraps keeps its indentation: inside the window
+            // only the headings start at its edge.
+            let edge = first
+                .iter()
+                .find_map(|line| line.find("┌ Help").map(|at| line[..at].chars().count()));
+            let edge = edge.expect("the window's corner");
+            for line in &seen {
+                let row: Vec<char> = line.chars().skip(edge).collect();
+                if row.first() != Some(&'│') {
+                    continue;
+                }
+                let inside: String = row[1..].iter().collect();
+                let heading = ["Keys", "The game", "Muggins"].iter().any(|h| inside.starts_with(h));
+                assert!(
+                    heading || inside.starts_with("  "),
+                    "{players} at {width}×{height}: {line}"
+                );
+            }
+            send(&mut game, Message::Close);
+            assert_eq!(game.overlay(), None);
+        }
+    }
+}
+
+#[test]
+fn the_play_hint_shows_every_cards_reasons_or_scrolls_to_them() {
+    // Seed 42, the first two cards to the crib: the hint for the first
+    // play gives reasons for every card, all of them on screen in turn.
+    let mut game = app(42, false, 2);
+    crate::common::choose(&mut game, &[0, 1]);
+    send(&mut game, Message::Confirm);
+    crate::common::play_until(&mut game, &[Stage::Play], &mut |_| 0);
+    send(&mut game, Message::Hint);
+    let Some(crib_tui::Overlay::Hint(_, text)) = game.overlay().cloned() else {
+        panic!("a hint: {:?}", game.overlay())
+    };
+    assert!(text.rows.len() >= 3, "{text:?}");
+    assert!(text.rows.iter().filter(|row| !row.reasons.is_empty()).count() >= 2, "{text:?}");
+    send(&mut game, Message::Close);
+    for (width, height) in [(100, 32), (80, 24)] {
+        send(&mut game, Message::Hint);
+        let first = screen(&game, width, height);
+        let (seen, fits) = whole_window(&mut game, width, height);
+        for row in &text.rows {
+            for reason in &row.reasons {
+                let start: String = reason.chars().take(30).collect();
+                let on_first = first.iter().any(|line| line.contains(&start));
+                assert!(on_first || !fits, "{reason} left out at {width}×{height} without a word");
+                assert!(
+                    seen.iter().any(|line| line.contains(&start)),
+                    "{reason} at {width}×{height}"
+                );
+            }
+        }
+        send(&mut game, Message::Close);
+    }
 }

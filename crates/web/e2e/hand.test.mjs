@@ -62,11 +62,19 @@ after(async () => {
 // Whatever the page's Content-Security-Policy blocked (an inline script or
 // style it does not allow by hash, say): the page must need nothing blocked.
 const blocked = [];
-afterEach(() => assert.deepEqual(blocked.splice(0), [], "the security policy blocked something"));
+// The pages a test opened, closed after it also when it failed: an open
+// page keeps its live stream, and with six of them the browser's
+// connections to the server are used up and later tests time out.
+const opened = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((page) => page.close()));
+  assert.deepEqual(blocked.splice(0), [], "the security policy blocked something");
+});
 
 // Every request the page makes stays on the server under test.
 async function newPage() {
   const page = await context.newPage();
+  opened.push(page);
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
   });
@@ -548,6 +556,7 @@ test("a four-seat table: two people from their own pages and two computers, a wh
   await host.click("#start-button");
   assert.equal((await created).status(), 201);
   await host.locator("#invite").waitFor();
+  assert.equal(await host.locator("#invite-links label").textContent(), "For North");
   const link = await host.locator("#invite-link-2").inputValue();
   assert.match(link, /#join=[0-9a-f]{32}&seat=2$/);
   const partner = await newPage();
@@ -558,7 +567,14 @@ test("a four-seat table: two people from their own pages and two computers, a wh
   await partner.locator("#hand button.card").nth(4).waitFor();
   await aboveTheFold(partner, ["#hand", "#discard-button", "#status", "#count", "#current"]);
   assert.equal(await host.locator("#board-svg circle[id$='-front']").count(), 2, "two partnership tracks");
-  assert.match(await host.locator("#scores").textContent(), /You and partner 3/);
+  // Named as in the terminal: West plays after you, then North, your
+  // partner, then East.
+  assert.match(await host.locator("#scores").textContent(), /You and North/);
+  for (const [seat, name] of [[1, "West"], [2, "North"], [3, "East"]]) {
+    assert.match(await host.locator(`#seat-${seat}-label`).textContent(), new RegExp(`^${name}\\b`));
+  }
+  assert.match(await partner.locator("#scores").textContent(), /You and North/);
+  assert.match(await partner.locator("#seat-0-label").textContent(), /^North\b/);
   await checkBoards([host, partner], 4);
   const done = await playHand([host, partner], async (page) => {
     if (page === partner) await aboveTheFold(partner, ["#hand", "#count", "#current", "#status"]);
@@ -705,9 +721,168 @@ test("muggins for the pegging: a card that pegs is counted by the person, a shor
   answering = false;
   await answerer;
   assert.ok(asked.length > 0, "a card the person played pegged");
-  assert.match(asked[0], /^You play \S+ for \d+: what does it peg\?/);
+  // The card in the same words as everywhere else: rank and suit symbol.
+  assert.match(asked[0], /^You play (10|[2-9AJQK])[♠♥♦♣] for \d+: what does it peg\?/);
   const log = await page.locator("#log").innerText();
   assert.match(log, /say "zero"\. It is/);
   assert.match(log, /"muggins!"/);
   assert.deepEqual(errors, []);
 });
+
+// The words of the label of the select `selector`.
+async function labelOf(page, selector) {
+  return page.locator(`#start label:has(${selector})`).evaluate((label) =>
+    [...label.childNodes].filter((node) => node.nodeType !== Node.ELEMENT_NODE || node.tagName !== "SELECT")
+      .map((node) => node.textContent).join("").trim());
+}
+
+// The form names every other seat as the table then names it (West, North
+// and East, as in the terminal), and the seat it calls your partner is the
+// one on your side.
+for (const players of [3, 4]) {
+  test(`the new-game form names each seat as the table does, at ${players} seats`, async () => {
+    const page = await newPage();
+    await page.goto(base + "/");
+    await page.locator("#start").waitFor();
+    await page.selectOption("#players", String(players));
+    await page.selectOption("#opponent", "computer");
+    // A level of its own for each seat, to find it at the table.
+    const levels = ["random", "basic", "easy"];
+    const labels = {};
+    for (const [i, select] of ["#level", "#seat-2", "#seat-3"].slice(0, players - 1).entries()) {
+      labels[levels[i]] = await labelOf(page, select);
+      await page.selectOption(select, levels[i]);
+    }
+    const created = page.waitForResponse((res) => res.url().endsWith("/api/games"));
+    await page.click("#start-button");
+    assert.equal((await created).status(), 201);
+    await page.locator("#hand button.card").first().waitFor();
+    const state = await apiState(page);
+    const label = (seat) => labels[state.seats[seat].level];
+    // Your partner, so called, is on your side.
+    const partners = [1, 2, 3].slice(0, players - 1).filter((seat) => /partner/i.test(label(seat)));
+    assert.deepEqual(partners.map((seat) => state.seats[seat].side === state.seats[0].side), players === 4 ? [true] : [],
+      `the partner's seat: ${partners}`);
+    assert.deepEqual(state.names.slice(1), players === 3 ? ["West", "East"] : ["West", "North", "East"]);
+    for (let seat = 1; seat < players; seat++) {
+      assert.ok(label(seat).includes(state.names[seat]), `seat ${seat}, ${state.names[seat]} at the table, is labelled ${JSON.stringify(label(seat))}`);
+      assert.match(await page.locator(`#seat-${seat}-label`).textContent(), new RegExp(`^${state.names[seat]}\\b`));
+    }
+    if (players === 4) assert.match(await page.locator("#scores").textContent(), /You and North/);
+    await page.close();
+  });
+}
+
+// JavaScript's numbers keep 53 bits: a seed above 2^53 is shown as the
+// server drew it, and typed in it deals the same hands.
+test("the counting practice shows and sends a seed above 2^53 exactly", async () => {
+  const page = await newPage();
+  await page.goto(base + "/#drill");
+  await page.locator("#drill[open] #drill-start-form").waitFor();
+  await page.fill("#drill-hands", "1");
+  const drawn = page.waitForResponse((res) => res.url().endsWith("/api/drills"));
+  await page.click("#drill-start");
+  const seed = (await (await drawn).text()).match(/"seed":"?(\d+)"?/)[1];
+  assert.ok(BigInt(seed) > 2n ** 53n, `the server drew ${seed}`);
+  await page.locator("#drill-play:not(.hidden)").waitFor();
+  const progress = page.locator("#drill-progress");
+  assert.match(await progress.textContent(), new RegExp(`· seed ${seed}$`));
+  const cards = async () => page.locator("#drill-cards .card, #drill-starter .card").evaluateAll((els) => els.map((el) => el.dataset.card));
+  const dealt = await cards();
+  await page.reload();
+  await page.locator("#drill[open] #drill-start-form").waitFor();
+  await page.fill("#drill-hands", "1");
+  await page.fill("#drill-seed", seed);
+  const sent = page.waitForRequest((req) => req.url().endsWith("/api/drills"));
+  await page.click("#drill-start");
+  assert.match((await sent).postData(), new RegExp(`"seed":"?${seed}"?[,}]`));
+  await page.locator("#drill-play:not(.hidden)").waitFor();
+  assert.match(await progress.textContent(), new RegExp(`· seed ${seed}$`));
+  assert.deepEqual(await cards(), dealt, "the same seed deals the same hand");
+  await page.close();
+});
+
+// On a phone the hint opens at its top: the heading, the columns and the
+// expert's keep first, the focus in the hint and not on Close; each keep's
+// cards on one line.
+test("on a phone the hint opens at its top, each keep on one line", async () => {
+  const page = await newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openTable(page, { "#opponent": "computer", "#level": "basic" });
+  await page.locator("#hand button.card").nth(5).waitFor();
+  await page.click("#hint-button");
+  await page.locator("#hint[open] table").waitFor();
+  const opened = await page.evaluate(() => {
+    const dialog = document.getElementById("hint"), focused = document.activeElement;
+    return { top: dialog.scrollTop, inside: dialog.contains(focused), tag: focused.tagName, text: focused.textContent.slice(0, 40),
+      overflow: dialog.scrollWidth - dialog.clientWidth };
+  });
+  assert.equal(opened.top, 0, "the hint is not scrolled");
+  assert.ok(opened.inside && opened.tag !== "BUTTON", `the focus is on the hint's heading or first row, not ${opened.tag} ${opened.text}`);
+  assert.ok(opened.overflow <= 0, `the hint fits the screen's width: ${opened.overflow}px over`);
+  const { width, height } = page.viewportSize();
+  for (const selector of ["#hint h3", "#hint thead", "#hint tbody tr.best"]) {
+    const box = await page.locator(selector).boundingBox();
+    assert.ok(box && box.y >= 0 && box.x >= 0 && box.y + box.height <= height && box.x + box.width <= width,
+      `${selector} is on the screen: ${JSON.stringify(box)}`);
+  }
+  // The lines each keep's and throw's cards take.
+  const lines = await page.locator("#hint tbody tr:not(.why)").evaluateAll((rows) => rows.map((row) =>
+    [...row.children].slice(0, 2).map((td) => {
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    })));
+  assert.equal(lines.length, 15);
+  assert.ok(lines.every((cells) => cells.every((n) => n === 1)), `lines of each keep and throw: ${JSON.stringify(lines)}`);
+  await page.screenshot({ path: join(shots, "hint-phone.png") });
+  await page.close();
+});
+
+// Between hands the hand just played lies on the table with its crib: the
+// dealer mark stays with it until the next deal. At 1280×800 the show is
+// counted on the first screen.
+for (const players of [2, 4]) {
+  test(`at 1280×800 the show is on the first screen and the dealer mark stays with the hand, at ${players} seats`, async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const seats = [{ kind: "you" }, ...Array.from({ length: players - 1 }, () => ({ kind: "computer", level: "random" }))];
+    const res = await page.request.post(`${base}/api/games`, { data: { seats } });
+    assert.equal(res.status(), 201, await res.text());
+    const made = await res.json();
+    await page.goto(`${base}/#game=${made.game}&token=${made.token}`);
+    await page.locator("#hand button.card").first().waitFor();
+    const marked = () => page.locator("#others h2").evaluateAll((heads) => heads.filter((h) => h.textContent.includes("· dealer")).map((h) => h.id));
+    const cap = (text) => text[0].toUpperCase() + text.slice(1);
+    const crib = (st, dealer) => dealer === st.seat ? "Your crib" : `${cap(st.names[dealer])}'s crib`;
+    const check = async (st, dealer, when) => {
+      assert.deepEqual(await marked(), dealer === st.seat ? [] : [`seat-${dealer}-label`], `the dealer mark ${when}`);
+      assert.equal(await page.locator("#crib-label").textContent(), crib(st, dealer), `the crib's owner ${when}`);
+    };
+    let state = await apiState(page);
+    await check(state, state.view.dealer, "while the hand is played");
+
+    state = await drive(page, (st) => st.view.phase === "deal" && st.view.round >= 1);
+    const dealer = state.events.filter((said) => said.event.event === "dealt").at(-1).event.dealer;
+    assert.notEqual(dealer, state.view.dealer, "the view says who deals next");
+    // Every step of every show, said, on the first screen.
+    await page.waitForFunction(() => document.querySelectorAll("#show-body li").length > 0
+      && document.querySelectorAll("#show-body li:not(.said)").length === 0, undefined, { timeout: 20000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const boxes = await page.locator("#show-body .shown > *, #show-body li").evaluateAll((els) => els.map((el) => {
+      const rect = el.getBoundingClientRect();
+      return { text: el.textContent.slice(0, 30), top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right };
+    }));
+    assert.ok(boxes.length >= players + 1);
+    for (const box of boxes) {
+      assert.ok(box.top >= 0 && box.left >= 0 && box.bottom <= 800 && box.right <= 1280, `the show's ${JSON.stringify(box)} is on the first screen`);
+    }
+    await page.screenshot({ path: join(shots, `show-${players}-1280.png`) });
+    await check(state, dealer, "between hands");
+
+    // Once dealt, the new hand's dealer is marked.
+    state = await drive(page, (st) => st.view.phase === "discard");
+    await check(state, state.view.dealer, "after the next deal");
+    await page.close();
+  });
+}

@@ -23,6 +23,7 @@
 //! `crib_table::Table::resume`: its programs replay their moves, and any
 //! that is due moves at once. A failure to load answers 500 with a JSON error.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -41,6 +42,7 @@ use crib_core::{BySeat, Card, CardSet, GameConfig, Seat, derive_seed};
 use crib_referee::EngineCommand;
 use crib_store::{Status, StoreError, WebTable, Writer};
 use crib_table::advice::{HintText, hint_text, win_chance_text};
+use crib_table::narrate::seat_name;
 use crib_table::review::{REVIEW_SEED, Review, chance_svg};
 use crib_table::{Taken, error_chain};
 use futures_util::Stream;
@@ -225,10 +227,12 @@ impl Server {
         })?;
         let hashes = row.token_hashes.into_iter().collect::<Vec<_>>();
         let mut keys = Vec::new();
+        let mut new_tokens = false;
         for (seat, hash) in config.seats().zip(hashes) {
             // An invitation not yet taken up gets a new token: the old one
             // was never handed out, and only its hash was kept.
             keys.push(if joined.get(seat) == Some(&false) {
+                new_tokens = true;
                 Key::new()?
             } else {
                 Key::from_hash(hash)
@@ -236,7 +240,10 @@ impl Server {
         }
         let keys = BySeat::from_vec(keys).map_err(|_| unreadable_row("seats", "token hashes"))?;
         let entry = self.store.insert(id, Entry::new(room, keys));
-        {
+        // The row is written again only for the new tokens: loading writes
+        // nothing else, so that a game stays readable while nothing can be
+        // written (a full disk).
+        if new_tokens {
             let table = entry.lock();
             Server::save_table(id, &entry, &table);
             // Handed to the writer now: the request that loaded the table
@@ -335,19 +342,44 @@ pub fn router(server: Arc<Server>) -> Router {
         .with_state(server)
 }
 
-/// The levels of the computer and the engines a table may seat.
+/// The levels of the computer and the engines a table may seat, and the
+/// seats of each size of table.
 #[derive(Debug, Serialize)]
 struct Offered {
     levels: Vec<&'static str>,
     default_level: &'static str,
     engines: Vec<String>,
+    /// For 2, 3 and 4 players, every seat as the creator (at seat 0) will
+    /// see it, seat 0 first: the new-game form names them so.
+    tables: BTreeMap<u8, Vec<SeatOffered>>,
+}
+
+/// A seat of a new table, as its creator at seat 0 will see it.
+#[derive(Debug, Serialize)]
+struct SeatOffered {
+    /// What the table calls it ([`seat_name`]); `null` for the other seat
+    /// of two, which is named by who sits there.
+    name: Option<&'static str>,
+    /// The side it scores for: the creator's partner shares the creator's.
+    side: usize,
 }
 
 async fn engines(Shared(server): Shared<Arc<Server>>) -> Json<Offered> {
+    let tables = (2..=4)
+        .filter_map(|players| GameConfig::new(players, 121).ok())
+        .map(|config| {
+            let seats = config.seats().map(|seat| SeatOffered {
+                name: seat_name(config, Seat::ALL[0], seat),
+                side: config.side_of(seat).index(),
+            });
+            (config.players(), seats.collect())
+        })
+        .collect();
     Json(Offered {
         levels: Strategy::ALL.iter().map(|strategy| strategy.name()).collect(),
         default_level: Strategy::STRONGEST.name(),
         engines: server.engines.iter().map(|(name, _)| name.clone()).collect(),
+        tables,
     })
 }
 
@@ -376,7 +408,9 @@ struct CreateBody {
     opponent: Option<String>,
     /// With two seats, the computer's level: "basic" (the default).
     level: Option<String>,
-    /// Deals follow from it; drawn at random without it.
+    /// Deals follow from it; drawn at random without it. A number or a
+    /// string of digits.
+    #[serde(default, deserialize_with = "crate::seed::optional")]
     seed: Option<u64>,
     /// Games to win the match, 1 to 9; 1 without it.
     games: Option<u32>,
@@ -813,17 +847,23 @@ async fn start_drill(
 async fn drill_state(
     Shared(server): Shared<Arc<Server>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
+    params: Result<Query<Params>, QueryRejection>,
 ) -> Result<Json<DrillState>, ApiError> {
-    Ok(Json(server.drills.state(&id)?))
+    let Query(params) = params?;
+    let token = token(&headers, &params)?;
+    Ok(Json(server.drills.state(&id, &token)?))
 }
 
 async fn answer_drill(
     Shared(server): Shared<Arc<Server>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Graded>, ApiError> {
+    let token = token(&headers, &Params::default())?;
     let body: AnswerBody = parse(&body?)?;
-    let graded = server.drills.answer(&id, &body, |answer| {
+    let graded = server.drills.answer(&id, &token, &body, |answer| {
         if let Some(saved) = &server.saved {
             saved.save_drill_answer(answer).map(drop).unwrap_or_else(report);
         }

@@ -3,16 +3,20 @@
 //! The server deals the hands from the drill's seed and grades each answer
 //! itself, timing it from the moment it sent the hand, so that what is saved
 //! is what was shown and what was answered, never what a page says of
-//! itself. A drill is found by an unguessable id; the server keeps at most
-//! [`MAX_DRILLS`] of them, dropping the least recently used to start
-//! another. Each answer is saved (with saved games) as the terminal's drill
+//! itself. A drill is found by an unguessable id and belongs to whoever
+//! started it: its state and its answers need the secret token it was
+//! started with, as a seat's do. The server keeps at most [`MAX_DRILLS`] of
+//! them, dropping the least recently used to start another (new drills are
+//! rate-limited by the guard, as new games are). Each answer is saved (with saved games) as the terminal's drill
 //! saves it, under the person's name, `me`, so `crib stats me` shows both.
 //!
 //! Routes (in `api`'s router):
 //!
 //! - `POST /api/drills` with `{"hands": 10, "cribs": false, "seed": 7}`
-//!   (each optional) starts a drill: `201` and its state, the first hand.
-//! - `GET /api/drills/{id}`: the drill's state.
+//!   (each optional) starts a drill: `201`, its token and its state, the
+//!   first hand.
+//! - `GET /api/drills/{id}`: the drill's state (with its token, as
+//!   `Authorization: Bearer <token>`, as for the rest).
 //! - `POST /api/drills/{id}/answer` with `{"number": 0, "points":
 //!   {"fifteens": 4, "pairs": 2}}` (kinds left out are 0): the grade, the
 //!   count in the narration's words, the time, and the drill's next state.
@@ -27,7 +31,7 @@ use crib_table::narrate;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
-use crate::store::Secret;
+use crate::store::{Key, Secret};
 
 /// The most drills the server keeps at once.
 pub const MAX_DRILLS: usize = 1000;
@@ -48,6 +52,8 @@ pub(crate) struct Drills {
 /// One drill.
 #[derive(Debug)]
 struct Session {
+    /// Whoever started the drill holds its token.
+    key: Key,
     seed: u64,
     hands: u32,
     cribs: bool,
@@ -66,7 +72,9 @@ pub(crate) struct NewDrill {
     hands: Option<u32>,
     /// Whether some hands are cribs.
     cribs: Option<bool>,
-    /// The hands follow from it; the server's next seed without it.
+    /// The hands follow from it; the server's next seed without it. A
+    /// number or a string of digits.
+    #[serde(default, deserialize_with = "crate::seed::optional")]
     seed: Option<u64>,
 }
 
@@ -93,6 +101,8 @@ pub(crate) struct HandJson {
 #[derive(Debug, Serialize)]
 pub(crate) struct DrillState {
     drill: String,
+    /// As a string: a JavaScript number would round it.
+    #[serde(serialize_with = "crate::seed::as_text")]
     seed: u64,
     hands: u32,
     cribs: bool,
@@ -102,6 +112,15 @@ pub(crate) struct DrillState {
     right: usize,
     /// Once the drill is over, its record in the narration's words.
     summary: Option<Vec<String>>,
+}
+
+/// A drill just started: its token, which its state and answers need, and
+/// its state.
+#[derive(Debug, Serialize)]
+pub(crate) struct DrillStarted {
+    token: String,
+    #[serde(flatten)]
+    state: DrillState,
 }
 
 /// A graded answer.
@@ -135,7 +154,7 @@ impl Drills {
         &self,
         request: &NewDrill,
         seed: impl FnOnce() -> Result<u64, ApiError>,
-    ) -> Result<DrillState, ApiError> {
+    ) -> Result<DrillStarted, ApiError> {
         let hands = request.hands.unwrap_or(10);
         if !(1..=MAX_DRILL_HANDS).contains(&hands) {
             return Err(ApiError::Malformed(format!("hands must be 1 to {MAX_DRILL_HANDS}")));
@@ -146,8 +165,11 @@ impl Drills {
             None => seed()?,
         };
         let id = Secret::new()?.as_str().to_owned();
+        let key = Key::new()?;
+        let token = key.token().unwrap_or_default().to_owned();
         let now = Instant::now();
         let session = Session {
+            key,
             seed,
             hands,
             cribs,
@@ -165,13 +187,13 @@ impl Drills {
             held.remove(&oldest);
         }
         held.insert(id, session);
-        Ok(state)
+        Ok(DrillStarted { token, state })
     }
 
-    /// The state of drill `id`.
-    pub(crate) fn state(&self, id: &str) -> Result<DrillState, ApiError> {
+    /// The state of drill `id`, for the holder of `token`.
+    pub(crate) fn state(&self, id: &str, token: &str) -> Result<DrillState, ApiError> {
         let held = self.lock();
-        let session = held.get(id).ok_or(ApiError::UnknownDrill)?;
+        let session = Session::owned(held.get(id), token)?;
         Ok(session.state(id))
     }
 
@@ -180,10 +202,12 @@ impl Drills {
     pub(crate) fn answer(
         &self,
         id: &str,
+        token: &str,
         body: &AnswerBody,
         save: impl FnOnce(&DrillAnswer),
     ) -> Result<Graded, ApiError> {
         let mut held = self.lock();
+        Session::owned(held.get(id), token)?;
         let session = held.get_mut(id).ok_or(ApiError::UnknownDrill)?;
         let now = Instant::now();
         session.used = now;
@@ -229,6 +253,12 @@ impl Drills {
 }
 
 impl Session {
+    /// The drill found, if `token` is its.
+    fn owned<'a>(found: Option<&'a Session>, token: &str) -> Result<&'a Session, ApiError> {
+        let session = found.ok_or(ApiError::UnknownDrill)?;
+        if session.key.opens(token) { Ok(session) } else { Err(ApiError::NotYourDrill) }
+    }
+
     /// The number of the hand to count, until the drill is over.
     fn shown(&self) -> Option<u32> {
         let answered = u32::try_from(self.answers.len()).unwrap_or(u32::MAX);

@@ -67,6 +67,9 @@ pub enum ApiError {
     /// No drill has this id (never had, or it was cleared).
     #[error("no such drill: it may have been cleared")]
     UnknownDrill,
+    /// The token is not the drill's.
+    #[error("wrong token for this drill")]
+    NotYourDrill,
     /// An answer to another hand than the drill shows.
     #[error("{0}")]
     NotThisHand(String),
@@ -74,8 +77,12 @@ pub enum ApiError {
     #[error("the saved games could not be read")]
     Storage,
     /// What the request changed could not be saved (the reason is in the
-    /// server's log): it is undone.
-    #[error("the game could not be saved, so this request was undone: try again")]
+    /// server's log; a full disk, say): it is undone, and the game reads as
+    /// it was saved.
+    #[error(
+        "the server cannot save games now (is its disk full?), so this request was undone: \
+         try again later"
+    )]
     Unsaved,
     /// The `Host` header names another server (DNS rebinding, say).
     #[error(
@@ -92,6 +99,14 @@ pub enum ApiError {
     /// Too many new games a minute; the number is the seconds to wait.
     #[error("too many new games: try again in {0} s")]
     TooManyGames(u64),
+    /// Too many new counting drills a minute; the number is the seconds to
+    /// wait.
+    #[error("too many new counting drills: try again in {0} s")]
+    TooManyDrills(u64),
+    /// Too many live update streams are open: by this client address, for
+    /// this seat, or in all.
+    #[error("too many live updates open {0}: close another page of this game, or try again later")]
+    TooManyStreams(&'static str),
     /// The body did not come in whole in time.
     #[error("request body too slow: send it whole within {} s", .0.as_secs_f64())]
     SlowBody(std::time::Duration),
@@ -109,7 +124,7 @@ impl ApiError {
             }
             ApiError::NotThisHand(_) => StatusCode::CONFLICT,
             ApiError::NoToken => StatusCode::UNAUTHORIZED,
-            ApiError::WrongToken => StatusCode::FORBIDDEN,
+            ApiError::WrongToken | ApiError::NotYourDrill => StatusCode::FORBIDDEN,
             ApiError::Move(_) | ApiError::SeatTaken | ApiError::StillPlaying => {
                 StatusCode::CONFLICT
             }
@@ -118,12 +133,15 @@ impl ApiError {
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Method => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Randomness(_) => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::Storage | ApiError::Unsaved => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Unsaved => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Failed(_) => StatusCode::BAD_GATEWAY,
             ApiError::WrongHost(_) => StatusCode::MISDIRECTED_REQUEST,
             ApiError::ForeignOrigin(_) => StatusCode::FORBIDDEN,
             ApiError::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::TooManyGames(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyGames(_)
+            | ApiError::TooManyDrills(_)
+            | ApiError::TooManyStreams(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Unreadable(status) => match *status {
@@ -137,8 +155,9 @@ impl ApiError {
     /// The seconds to wait before asking again, if the error says so.
     fn retry_after(&self) -> Option<u64> {
         match self {
-            ApiError::TooManyGames(seconds) => Some(*seconds),
+            ApiError::TooManyGames(seconds) | ApiError::TooManyDrills(seconds) => Some(*seconds),
             ApiError::Busy(_) => Some(1),
+            ApiError::TooManyStreams(_) => Some(STREAM_RETRY),
             _ => None,
         }
     }
@@ -230,6 +249,9 @@ impl From<QueryRejection> for ApiError {
         ApiError::Malformed(rejection.body_text())
     }
 }
+
+/// The seconds a client refused a live update stream is asked to wait.
+const STREAM_RETRY: u64 = 10;
 
 /// What [`ApiError::Unreadable`] says for hyper's status.
 fn unreadable_words(status: u16) -> &'static str {

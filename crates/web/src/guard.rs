@@ -12,8 +12,13 @@
 //!    another site is never taken;
 //! 3. it declares a body over [`BODY_LIMIT`] (413, at once);
 //! 4. it opens a game past the limits on new games a minute, per client
-//!    address and in total (429 with `Retry-After`);
-//! 5. its body is not in whole within the body time limit (408, and the
+//!    address and in total (429 with `Retry-After`), or a counting drill
+//!    past the same limits for drills;
+//! 5. it opens a live update stream past the limits on streams open at
+//!    once: per client address, per seat (a table and a token), and in all
+//!    (three quarters of the connections, so that a quarter is kept for
+//!    ordinary requests): 429 with `Retry-After`;
+//! 6. its body is not in whole within the body time limit (408, and the
 //!    connection closed).
 //!
 //! Every answer, refusals included, then gets the security headers
@@ -36,12 +41,15 @@ use crate::error::{ApiError, BODY_LIMIT};
 use crate::listen::{HttpLimits, LocalAddr};
 use crate::page::secure;
 
-/// The guard's settings and its counts of new games.
+/// The guard's settings, its counts of new games and drills, and the live
+/// update streams open.
 #[derive(Debug)]
 pub(crate) struct Guard {
     public_hosts: Vec<String>,
     body_timeout: Duration,
     creations: Mutex<Creations>,
+    drills: Mutex<Creations>,
+    streams: Arc<Streams>,
 }
 
 impl Guard {
@@ -52,7 +60,14 @@ impl Guard {
             creations: Mutex::new(Creations::new(
                 limits.new_games_per_address,
                 limits.new_games_total,
+                ApiError::TooManyGames,
             )),
+            drills: Mutex::new(Creations::new(
+                limits.new_games_per_address,
+                limits.new_games_total,
+                ApiError::TooManyDrills,
+            )),
+            streams: Arc::new(Streams::new(limits)),
         }
     }
 }
@@ -65,15 +80,23 @@ pub(crate) async fn check(
 ) -> Response {
     let api = request.uri().path().starts_with("/api/");
     let mut response = match admit(&guard, request).await {
-        Ok(request) => next.run(request).await,
+        Ok((request, None)) => next.run(request).await,
+        // A live stream holds its place until its answer's body ends.
+        Ok((request, Some(place))) => {
+            next.run(request).await.map(|body| Body::new(Held { body, _place: place }))
+        }
         Err(error) => error.into_response(),
     };
     secure(response.headers_mut(), api);
     response
 }
 
-/// The request, its body read whole, if it passes.
-async fn admit(guard: &Guard, request: Request) -> Result<Request, ApiError> {
+/// The request, its body read whole, if it passes, with its place among
+/// the live streams if it opens one.
+async fn admit(
+    guard: &Guard,
+    request: Request,
+) -> Result<(Request, Option<StreamPlace>), ApiError> {
     let headers = request.headers();
     let host = text(headers, &header::HOST).unwrap_or_default();
     let local = request.extensions().get::<LocalAddr>().map(|local| local.0);
@@ -105,10 +128,20 @@ async fn admit(guard: &Guard, request: Request) -> Result<Request, ApiError> {
     if declared.is_some_and(|length| length > BODY_LIMIT as u64) {
         return Err(ApiError::TooLarge);
     }
-    if request.method() == Method::POST && request.uri().path() == "/api/games" {
-        let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
+    let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
+    let path = request.uri().path();
+    if request.method() == Method::POST && path == "/api/games" {
         guard.creations.lock().unwrap_or_else(PoisonError::into_inner).open(peer)?;
     }
+    if request.method() == Method::POST && path == "/api/drills" {
+        guard.drills.lock().unwrap_or_else(PoisonError::into_inner).open(peer)?;
+    }
+    let place = if path.starts_with("/api/games/") && path.ends_with("/events") {
+        let seat = format!("{path} {}", token_of(&request));
+        Some(Streams::open(&guard.streams, peer, seat)?)
+    } else {
+        None
+    };
     let (parts, body) = request.into_parts();
     let body = tokio::time::timeout(guard.body_timeout, Limited::new(body, BODY_LIMIT).collect())
         .await
@@ -120,7 +153,133 @@ async fn admit(guard: &Guard, request: Request) -> Result<Request, ApiError> {
                 ApiError::Malformed(format!("the body could not be read: {error}"))
             }
         })?;
-    Ok(Request::from_parts(parts, Body::from(body.to_bytes())))
+    Ok((Request::from_parts(parts, Body::from(body.to_bytes())), place))
+}
+
+/// The token a request names its seat by: `Authorization: Bearer`, else
+/// `?token=`; empty without one (the API then refuses the request).
+fn token_of(request: &Request) -> String {
+    if let Some(bearer) = text(request.headers(), &header::AUTHORIZATION) {
+        return bearer.to_owned();
+    }
+    request
+        .uri()
+        .query()
+        .unwrap_or_default()
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("token="))
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The live update streams open, counted by client address, by seat and
+/// in all, against their limits.
+#[derive(Debug)]
+struct Streams {
+    per_address: u32,
+    per_seat: u32,
+    total: u32,
+    open: Mutex<OpenStreams>,
+}
+
+#[derive(Debug, Default)]
+struct OpenStreams {
+    total: u32,
+    by_address: HashMap<IpAddr, u32>,
+    by_seat: HashMap<String, u32>,
+}
+
+impl Streams {
+    fn new(limits: &HttpLimits) -> Streams {
+        Streams {
+            per_address: limits.streams_per_address,
+            per_seat: limits.streams_per_seat,
+            total: limits.streams_total(),
+            open: Mutex::new(OpenStreams::default()),
+        }
+    }
+
+    /// A place for one more stream from `peer` for `seat`, or why not.
+    fn open(
+        streams: &Arc<Streams>,
+        peer: Option<IpAddr>,
+        seat: String,
+    ) -> Result<StreamPlace, ApiError> {
+        let mut open = streams.open.lock().unwrap_or_else(PoisonError::into_inner);
+        if open.total >= streams.total {
+            return Err(ApiError::TooManyStreams("on this server"));
+        }
+        if peer.is_some_and(|peer| {
+            open.by_address.get(&peer).copied().unwrap_or(0) >= streams.per_address
+        }) {
+            return Err(ApiError::TooManyStreams("from this address"));
+        }
+        if open.by_seat.get(&seat).copied().unwrap_or(0) >= streams.per_seat {
+            return Err(ApiError::TooManyStreams("for this seat"));
+        }
+        open.total += 1;
+        if let Some(peer) = peer {
+            *open.by_address.entry(peer).or_default() += 1;
+        }
+        *open.by_seat.entry(seat.clone()).or_default() += 1;
+        Ok(StreamPlace { streams: Arc::clone(streams), peer, seat })
+    }
+}
+
+/// One live stream's place, given back when it is dropped.
+#[derive(Debug)]
+struct StreamPlace {
+    streams: Arc<Streams>,
+    peer: Option<IpAddr>,
+    seat: String,
+}
+
+impl Drop for StreamPlace {
+    fn drop(&mut self) {
+        let mut open = self.streams.open.lock().unwrap_or_else(PoisonError::into_inner);
+        open.total = open.total.saturating_sub(1);
+        let leave = |count: Option<&mut u32>| {
+            count.map(|count| {
+                *count = count.saturating_sub(1);
+                *count == 0
+            })
+        };
+        if let Some(peer) = self.peer
+            && leave(open.by_address.get_mut(&peer)) == Some(true)
+        {
+            open.by_address.remove(&peer);
+        }
+        if leave(open.by_seat.get_mut(&self.seat)) == Some(true) {
+            open.by_seat.remove(&self.seat);
+        }
+    }
+}
+
+/// An answer's body holding its stream's place until it ends or is
+/// dropped (the client went away).
+struct Held {
+    body: Body,
+    _place: StreamPlace,
+}
+
+impl hyper::body::Body for Held {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        std::pin::Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
+    }
 }
 
 /// A header's value, if it is text.
@@ -169,6 +328,8 @@ fn host_allowed(host: &str, local: Option<SocketAddr>, public: &[String]) -> boo
 /// each holds a minute's allowance and refills at that rate.
 #[derive(Debug)]
 struct Creations {
+    /// What a client past the limit is told, from the seconds to wait.
+    refusal: fn(u64) -> ApiError,
     per_address: u32,
     total: u32,
     all: Bucket,
@@ -180,11 +341,12 @@ struct Creations {
 const ADDRESSES_KEPT: usize = 1024;
 
 impl Creations {
-    fn new(per_address: u32, total: u32) -> Creations {
-        Creations { per_address, total, all: Bucket::full(total), by_address: HashMap::new() }
+    fn new(per_address: u32, total: u32, refusal: fn(u64) -> ApiError) -> Creations {
+        let all = Bucket::full(total);
+        Creations { refusal, per_address, total, all, by_address: HashMap::new() }
     }
 
-    /// Counts a new game from `peer`, or says how long to wait.
+    /// Counts a new game (or drill) from `peer`, or says how long to wait.
     fn open(&mut self, peer: Option<IpAddr>) -> Result<(), ApiError> {
         let now = Instant::now();
         let mut own = peer.map(|peer| {
@@ -195,7 +357,7 @@ impl Creations {
             own.as_mut().and_then(|own| own.wait(self.per_address, now)),
         ];
         if let Some(wait) = waits.into_iter().flatten().max() {
-            return Err(ApiError::TooManyGames(wait.as_secs() + 1));
+            return Err((self.refusal)(wait.as_secs() + 1));
         }
         self.all.take();
         if let (Some(peer), Some(mut own)) = (peer, own) {

@@ -41,6 +41,7 @@ mod error;
 mod guard;
 mod listen;
 mod page;
+mod seed;
 mod store;
 mod table;
 

@@ -80,6 +80,11 @@ pub struct HttpLimits {
     pub new_games_per_address: u32,
     /// New games all clients together may open a minute.
     pub new_games_total: u32,
+    /// Live update streams one client address may hold open at once.
+    pub streams_per_address: u32,
+    /// Live update streams one seat (a table and a token) may hold open at
+    /// once.
+    pub streams_per_seat: u32,
     /// Host names the server answers to besides its own address.
     pub public_hosts: Vec<String>,
 }
@@ -93,8 +98,18 @@ impl HttpLimits {
         max_connections: 256,
         new_games_per_address: 10,
         new_games_total: 60,
+        streams_per_address: 32,
+        streams_per_seat: 4,
         public_hosts: Vec::new(),
     };
+
+    /// The most live update streams open at once, from all clients
+    /// together: three quarters of [`HttpLimits::max_connections`], so that
+    /// a quarter is always there for ordinary requests.
+    #[must_use]
+    pub const fn streams_total(&self) -> u32 {
+        self.max_connections - self.max_connections / 4
+    }
 }
 
 impl Default for HttpLimits {

@@ -111,6 +111,17 @@ impl Key {
     pub(crate) fn hash(&self) -> &str {
         &self.hash
     }
+
+    /// The token, while this server has it to hand out.
+    pub(crate) fn token(&self) -> Option<&str> {
+        self.secret.as_ref().map(Secret::as_str)
+    }
+
+    /// Whether `token` is this key's, compared in time that does not tell
+    /// how nearly right it was.
+    pub(crate) fn opens(&self, token: &str) -> bool {
+        same(&self.hash, &token_hash(token))
+    }
 }
 
 /// A table with the keys of its seats (a program's seat has a key too,

@@ -24,7 +24,7 @@ use crib_core::{
 };
 use crib_referee::{EngineContestant, EngineOptions};
 use crib_store::{GameId, GameSlot, Line, Writer};
-use crib_table::narrate::{Narration, Perspective, Step, card_text, narrate};
+use crib_table::narrate::{Narration, Perspective, Step, card_text, narrate, seat_name};
 use crib_table::{
     BuiltInContestant, Dealing, QueuedRecorder, RecordError, Recorder, Sitter, Table, TableError,
     TableSetup, Taken,
@@ -602,20 +602,15 @@ impl Room {
         self.table.events().len()
     }
 
-    /// How each seat is named to `me`.
+    /// How each seat is named to `me`, as the terminal names it
+    /// ([`seat_name`]: West, North and East around the table from `me`);
+    /// with two seats the other is "the computer" or "your opponent".
     fn names(&self, me: Seat) -> BySeat<String> {
-        let two = self.plan.kinds.len() == 2;
+        let config = self.plan.config;
         self.plan.kinds.map(|seat, kind| {
-            if seat == me {
-                "you".to_owned()
-            } else if two {
-                if kind.is_person() { "your opponent" } else { "the computer" }.to_owned()
-            } else {
-                let partner = self.plan.config.players() == 4
-                    && self.plan.config.side_of(seat) == self.plan.config.side_of(me);
-                let role = if partner { "partner" } else { "player" };
-                format!("{role} {}", seat.index() + 1)
-            }
+            seat_name(config, me, seat)
+                .unwrap_or(if kind.is_person() { "your opponent" } else { "the computer" })
+                .to_owned()
         })
     }
 
@@ -769,11 +764,17 @@ fn laid(seat: Seat, view: &crib_core::View, events: &[Event]) -> Option<Laid> {
     }
     let dealt = events.iter().rposition(|event| matches!(event, Event::Dealt { .. }))?;
     let players = usize::from(view.config.players());
-    let mut laid =
-        Laid { kept: CardSet::EMPTY, shown: vec![None; players], starter: None, crib: None };
+    let mut laid = Laid {
+        dealer: view.dealer,
+        kept: CardSet::EMPTY,
+        shown: vec![None; players],
+        starter: None,
+        crib: None,
+    };
     for event in &events[dealt..] {
         match event.for_seat(seat) {
-            Event::Dealt { hands, .. } => {
+            Event::Dealt { dealer, hands, .. } => {
+                laid.dealer = dealer;
                 laid.kept = hands.get(seat.index()).copied().flatten().unwrap_or(CardSet::EMPTY);
             }
             Event::Discarded { seat: by, cards: Some(cards) } if by == seat => laid.kept -= cards,
@@ -796,6 +797,9 @@ fn laid(seat: Seat, view: &crib_core::View, events: &[Event]) -> Option<Laid> {
 /// The cards left face up between the end of a hand and the next deal.
 #[derive(Debug, PartialEq, Eq, Serialize)]
 pub(crate) struct Laid {
+    /// Who dealt the hand: its crib's owner (the view's `dealer` is who
+    /// deals next).
+    pub dealer: Seat,
     /// The four cards the seat kept, shown or not: the hand it played,
     /// gathered again.
     pub kept: CardSet,

@@ -165,6 +165,37 @@ async fn bad_bodies_for_a_new_game_are_refused() {
     assert_error(status, &value, StatusCode::PAYLOAD_TOO_LARGE, "too large");
 }
 
+/// A seed above 2^53, which a JavaScript number cannot hold: it would be
+/// rounded to 8033069816182807000, which deals other hands.
+pub(crate) const BIG_SEED: u64 = 8_033_069_816_182_806_435;
+
+#[tokio::test]
+async fn a_seed_above_two_to_the_53_is_taken_exactly_as_a_string_or_a_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = Arc::new(crib_store::Store::open(&dir.path().join("crib.db")).unwrap());
+    let app = router(Arc::new(
+        Server::new(Limits::default(), Some(11)).with_saved_games(Arc::clone(&saved)).unwrap(),
+    ));
+    let (by_text, _, text_state) = create(&app, json!({"seed": BIG_SEED.to_string()})).await;
+    let (by_number, _, number_state) = create(&app, json!({"seed": BIG_SEED})).await;
+    for id in [&by_text, &by_number] {
+        assert_eq!(saved.web_table(id).unwrap().unwrap().seed, BIG_SEED);
+    }
+    assert_eq!(text_state["view"]["hand"], number_state["view"]["hand"]);
+    for (body, words) in [
+        (json!({"seed": "12x"}), "seed"),
+        (json!({"seed": "-1"}), "seed"),
+        (json!({"seed": ""}), "seed"),
+        (json!({"seed": "18446744073709551616"}), "seed"),
+        (json!({"seed": 1.5}), "seed"),
+        (json!({"seed": true}), "seed"),
+    ] {
+        let (status, value) =
+            call(&app, Method::POST, "/api/games", None, Some(body.to_string())).await;
+        assert_error(status, &value, StatusCode::BAD_REQUEST, words);
+    }
+}
+
 #[tokio::test]
 async fn unknown_games_routes_and_methods_are_json_errors() {
     let app = app();
@@ -637,6 +668,14 @@ async fn the_cards_of_a_hand_stay_on_the_table_until_the_next_deal() {
     assert_eq!(laid["starter"], hand["view"]["starter"]);
     assert_eq!(laid["crib"], hand["view"]["crib"]);
     assert_eq!(laid["shown"], hand["view"]["shown"]);
+    // The hand's dealer, whose crib it is; the view's is who deals next.
+    let dealer = |state: &Value| {
+        let events = state["events"].as_array().unwrap();
+        let dealt = events.iter().rev().find(|said| said["event"]["event"] == "dealt").unwrap();
+        dealt["event"]["dealer"].clone()
+    };
+    assert_eq!(laid["dealer"], dealer(&hand));
+    assert_ne!(laid["dealer"], hand["view"]["dealer"]);
 
     // After a game: the view is the next game's, empty, but the last hand's
     // cards are still laid: the seat's dealt cards less its discards, and
@@ -665,6 +704,7 @@ async fn the_cards_of_a_hand_stay_on_the_table_until_the_next_deal() {
     assert_eq!(kept.len(), 4);
     let cut = events[last_deal..].iter().find(|event| event["event"] == "cut").unwrap();
     assert_eq!(laid["starter"], cut["starter"]);
+    assert_eq!(laid["dealer"], events[last_deal]["dealer"]);
 
     // The next deal takes them up.
     let (status, dealt) = act(&app, &id, &token, json!({"action": "continue"})).await;

@@ -10,7 +10,7 @@ use crib_store::{DrillPlace, Store};
 use crib_web::{Limits, Server, router};
 use serde_json::{Value, json};
 
-use crate::api::{app, assert_error, call};
+use crate::api::{BIG_SEED, app, assert_error, call};
 
 async fn start(app: &Router, body: Value) -> Value {
     let (status, value) =
@@ -19,8 +19,18 @@ async fn start(app: &Router, body: Value) -> Value {
     value
 }
 
-async fn answer(app: &Router, id: &str, body: Value) -> (StatusCode, Value) {
-    call(app, Method::POST, &format!("/api/drills/{id}/answer"), None, Some(body.to_string())).await
+/// The drill's id and its token.
+fn ids(state: &Value) -> (String, String) {
+    (state["drill"].as_str().unwrap().to_owned(), state["token"].as_str().unwrap().to_owned())
+}
+
+async fn answer(app: &Router, (id, token): &(String, String), body: Value) -> (StatusCode, Value) {
+    let path = format!("/api/drills/{id}/answer");
+    call(app, Method::POST, &path, Some(token), Some(body.to_string())).await
+}
+
+async fn drill_state(app: &Router, (id, token): &(String, String)) -> (StatusCode, Value) {
+    call(app, Method::GET, &format!("/api/drills/{id}"), Some(token), None).await
 }
 
 fn points(points: CountByKind) -> Value {
@@ -41,8 +51,8 @@ fn shown(state: &Value, seed: u64, cribs: bool) -> DrillHand {
 async fn a_drill_deals_from_its_seed_and_grades_right_and_wrong_answers() {
     let app = app();
     let state = start(&app, json!({"seed": 5, "hands": 3, "cribs": true})).await;
-    let id = state["drill"].as_str().unwrap().to_owned();
-    assert_eq!((state["seed"].as_u64(), state["hands"].as_u64()), (Some(5), Some(3)));
+    let id = ids(&state);
+    assert_eq!((&state["seed"], &state["hands"]), (&json!("5"), &json!(3)));
     let hand = shown(&state, 5, true);
     assert_eq!(state["hand"]["number"], 0);
 
@@ -86,11 +96,32 @@ async fn a_drill_deals_from_its_seed_and_grades_right_and_wrong_answers() {
     let first = summary[0].as_str().unwrap();
     assert!(first.starts_with(&format!("3 hands counted, {right} right (")), "{first}");
     assert!(first.contains("median time "), "{first}");
-    let (status, again) = call(&app, Method::GET, &format!("/api/drills/{id}"), None, None).await;
+    let (status, again) = drill_state(&app, &id).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(&again, state);
     let (status, refused) = answer(&app, &id, json!({"number": 3, "points": {}})).await;
     assert_error(status, &refused, StatusCode::CONFLICT, "the drill is over");
+}
+
+/// The drill's seed goes out as a string, which JavaScript reads exactly,
+/// and comes in as a string or a number.
+#[tokio::test]
+async fn a_drill_seed_above_two_to_the_53_goes_out_as_a_string() {
+    let app = app();
+    for seed in [json!(BIG_SEED), json!(BIG_SEED.to_string())] {
+        let state = start(&app, json!({"seed": seed, "hands": 2})).await;
+        assert_eq!(state["seed"], json!("8033069816182806435"));
+        shown(&state, BIG_SEED, false);
+    }
+    // The server's own seed too.
+    let (status, state) = call(&app, Method::POST, "/api/drills", None, None).await;
+    assert_eq!(status, StatusCode::CREATED, "{state}");
+    let seed: u64 = state["seed"].as_str().unwrap().parse().unwrap();
+    shown(&state, seed, false);
+    let (status, value) =
+        call(&app, Method::POST, "/api/drills", None, Some(json!({"seed": "7e3"}).to_string()))
+            .await;
+    assert_error(status, &value, StatusCode::BAD_REQUEST, "seed");
 }
 
 #[tokio::test]
@@ -106,15 +137,16 @@ async fn bad_drill_requests_are_refused() {
             call(&app, Method::POST, "/api/drills", None, Some(body.to_string())).await;
         assert_error(status, &value, StatusCode::BAD_REQUEST, words);
     }
-    let (status, value) = call(&app, Method::GET, "/api/drills/nothing", None, None).await;
+    let nothing = ("nothing".to_owned(), "0".repeat(32));
+    let (status, value) = drill_state(&app, &nothing).await;
     assert_error(status, &value, StatusCode::NOT_FOUND, "no such drill");
-    let (status, value) = answer(&app, "nothing", json!({"number": 0, "points": {}})).await;
+    let (status, value) = answer(&app, &nothing, json!({"number": 0, "points": {}})).await;
     assert_error(status, &value, StatusCode::NOT_FOUND, "no such drill");
     // Without a body the drill has ten hands of the server's seeds.
     let (status, state) = call(&app, Method::POST, "/api/drills", None, None).await;
     assert_eq!(status, StatusCode::CREATED, "{state}");
     assert_eq!(state["hands"], 10);
-    let id = state["drill"].as_str().unwrap();
+    let id = &ids(&state);
     for (body, words) in [
         (json!({"number": 0, "points": {"fifteens": 300}}), "malformed request"),
         (json!({"number": 0, "points": {"sevens": 2}}), "unknown field"),
@@ -124,7 +156,26 @@ async fn bad_drill_requests_are_refused() {
         let (status, value) = answer(&app, id, body).await;
         assert_error(status, &value, StatusCode::BAD_REQUEST, words);
     }
-    let (status, value) = call(&app, Method::GET, &format!("/api/drills/{id}"), None, None).await;
+    let (status, value) = drill_state(&app, id).await;
+    assert_eq!((status, &value["answered"]), (StatusCode::OK, &json!(0)), "{value}");
+}
+
+#[tokio::test]
+async fn a_drill_belongs_to_whoever_started_it() {
+    let app = app();
+    let mine = ids(&start(&app, json!({"seed": 4, "hands": 2})).await);
+    let theirs = ids(&start(&app, json!({"seed": 4, "hands": 2})).await);
+    assert_ne!(mine.1, theirs.1, "each drill has a token of its own");
+    // Without a token, or with another drill's, nothing is read or answered.
+    let path = format!("/api/drills/{}", mine.0);
+    let (status, value) = call(&app, Method::GET, &path, None, None).await;
+    assert_error(status, &value, StatusCode::UNAUTHORIZED, "missing token");
+    let stranger = (mine.0.clone(), theirs.1.clone());
+    let (status, value) = drill_state(&app, &stranger).await;
+    assert_error(status, &value, StatusCode::FORBIDDEN, "wrong token for this drill");
+    let (status, value) = answer(&app, &stranger, json!({"number": 0, "points": {}})).await;
+    assert_error(status, &value, StatusCode::FORBIDDEN, "wrong token for this drill");
+    let (status, value) = drill_state(&app, &mine).await;
     assert_eq!((status, &value["answered"]), (StatusCode::OK, &json!(0)), "{value}");
 }
 
@@ -136,7 +187,7 @@ async fn answers_are_saved_for_the_person() {
         Server::new(Limits::default(), Some(3)).with_saved_games(Arc::clone(&saved)).unwrap(),
     ));
     let state = start(&app, json!({"seed": 9, "hands": 2})).await;
-    let id = state["drill"].as_str().unwrap();
+    let id = &ids(&state);
     let first = shown(&state, 9, false);
     answer(&app, id, json!({"number": 0, "points": {"pairs": 2}})).await;
     answer(&app, id, json!({"number": 1, "points": {}})).await;

@@ -29,6 +29,8 @@ fn relaxed() -> HttpLimits {
         max_connections: 64,
         new_games_per_address: 1000,
         new_games_total: 1000,
+        streams_per_address: 1000,
+        streams_per_seat: 1000,
         public_hosts: Vec::new(),
     }
 }
@@ -370,6 +372,22 @@ async fn new_games_past_the_limit_per_address_are_refused_429() {
 }
 
 #[tokio::test]
+async fn counting_drills_are_limited_like_new_games_and_apart_from_them() {
+    let limits = HttpLimits { new_games_per_address: 2, ..relaxed() };
+    let running = Running::start(limits).await;
+    let drill = running.request("POST", "/api/drills", "{}");
+    for _ in 0..2 {
+        assert_eq!(running.send(&drill).await.status, 201);
+    }
+    let answer = running.send(&drill).await;
+    assert_eq!(answer.status, 429);
+    assert!(answer.error().contains("too many new counting drills"), "{}", answer.error());
+    assert!(answer.header("retry-after").is_some());
+    // The drills took nothing of the allowance of new games.
+    assert_eq!(running.send(&running.request("POST", "/api/games", "{}")).await.status, 201);
+}
+
+#[tokio::test]
 async fn new_games_past_the_limit_in_total_are_refused_429() {
     let limits = HttpLimits { new_games_per_address: 2, new_games_total: 3, ..relaxed() };
     let running = Running::start(limits).await;
@@ -387,6 +405,89 @@ async fn new_games_past_the_limit_in_total_are_refused_429() {
         statuses.push(answer.status);
     }
     assert_eq!(statuses, [201, 201, 201, 429]);
+}
+
+/// Opens a live update stream of `game` for the seat of `token`, from the
+/// loopback address `from`, and reads its answer's head (a stream's body
+/// goes on).
+async fn open_stream(
+    running: &Running,
+    from: &str,
+    game: &str,
+    token: &str,
+) -> (TcpStream, Answer) {
+    let mut stream = running.connect_from(from.parse().unwrap()).await;
+    let path = format!("/api/games/{game}/events?token={token}");
+    stream.write_all(running.request("GET", &path, "").as_bytes()).await.unwrap();
+    let answer = read_answer(&mut stream).await;
+    (stream, answer)
+}
+
+#[tokio::test]
+async fn live_streams_are_limited_per_seat_per_address_and_in_all() {
+    // Eight connections: six streams in all, two kept for other requests.
+    let limits =
+        HttpLimits { streams_per_seat: 2, streams_per_address: 3, max_connections: 8, ..relaxed() };
+    assert_eq!(limits.streams_total(), 6);
+    let running = Running::start(limits).await;
+    let mut games = Vec::new();
+    for _ in 0..4 {
+        let created = running.send(&running.request("POST", "/api/games", "{}")).await;
+        let json = created.json();
+        games.push((
+            json["game"].as_str().unwrap().to_owned(),
+            json["token"].as_str().unwrap().to_owned(),
+        ));
+    }
+    let refused = |answer: &Answer, why: &str| {
+        assert_eq!(answer.status, 429, "{}", answer.body);
+        assert!(answer.error().contains(why), "{}", answer.error());
+        assert!(answer.header("retry-after").is_some());
+    };
+    let mut open = Vec::new();
+    // A seat: two pages, not three.
+    for _ in 0..2 {
+        let (stream, answer) = open_stream(&running, "127.0.0.1", &games[0].0, &games[0].1).await;
+        assert_eq!(answer.status, 200);
+        assert_eq!(answer.header("content-type"), Some("text/event-stream"));
+        open.push(stream);
+    }
+    refused(&open_stream(&running, "127.0.0.1", &games[0].0, &games[0].1).await.1, "for this seat");
+    // An address: three streams, whatever their seats.
+    let (stream, answer) = open_stream(&running, "127.0.0.1", &games[1].0, &games[1].1).await;
+    assert_eq!(answer.status, 200);
+    open.push(stream);
+    refused(
+        &open_stream(&running, "127.0.0.1", &games[2].0, &games[2].1).await.1,
+        "from this address",
+    );
+    // In all: six, from any addresses.
+    for (from, game) in [("127.0.0.2", 1), ("127.0.0.2", 2), ("127.0.0.3", 2)] {
+        let (stream, answer) = open_stream(&running, from, &games[game].0, &games[game].1).await;
+        assert_eq!(answer.status, 200, "{from}");
+        open.push(stream);
+    }
+    refused(
+        &open_stream(&running, "127.0.0.4", &games[3].0, &games[3].1).await.1,
+        "on this server",
+    );
+    // Ordinary requests still have their quarter of the connections.
+    let mut other = running.connect_from("127.0.0.4".parse().unwrap()).await;
+    other.write_all(running.request("GET", "/api/engines", "").as_bytes()).await.unwrap();
+    assert_eq!(read_answer(&mut other).await.status, 200);
+    drop(other);
+    // A page closed gives its place back.
+    drop(open.remove(0));
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let (stream, answer) = open_stream(&running, "127.0.0.4", &games[3].0, &games[3].1).await;
+        if answer.status == 200 {
+            open.push(stream);
+            break;
+        }
+        assert!(Instant::now() < deadline, "a closed stream's place was never given back");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 #[tokio::test]

@@ -233,7 +233,7 @@ async fn a_move_that_cannot_be_saved_is_refused_and_undone() {
     let uri = format!("/api/games/{id}/act");
     let (status, value) =
         call(&app, Method::POST, &uri, Some(&token), Some(body.to_string())).await;
-    assert_error(status, &value, StatusCode::INTERNAL_SERVER_ERROR, "could not be saved");
+    assert_error(status, &value, StatusCode::SERVICE_UNAVAILABLE, "cannot save games now");
 
     // Once the disk takes writes again, the table is as it was saved: the
     // refused move undone, and it can be made again.
@@ -241,6 +241,46 @@ async fn a_move_that_cannot_be_saved_is_refused_and_undone() {
     assert_eq!(state(&app, &id, &token).await, before);
     let (status, value) =
         call(&app, Method::POST, &uri, Some(&token), Some(body.to_string())).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    assert!(value["next"].as_u64().unwrap() > before["next"].as_u64().unwrap());
+}
+
+#[tokio::test]
+async fn while_moves_cannot_be_saved_the_game_can_still_be_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crib.db");
+    let app = app(&path);
+    let (id, token, _) = create(&app, json!({"seed": 5})).await;
+    moves(&app, &id, &token, 2).await;
+    let before = state(&app, &id, &token).await;
+    // Nothing can be written: no action, and no table's row (as with a
+    // full disk).
+    let other = rusqlite::Connection::open(&path).unwrap();
+    other.execute_batch(crib_store::testing::REFUSE_ACTIONS).unwrap();
+    let refuse_rows = "CREATE TRIGGER refuse_rows BEFORE INSERT ON web_tables
+                       BEGIN SELECT RAISE(ABORT, 'the disk says no'); END;
+                       CREATE TRIGGER refuse_row_changes BEFORE UPDATE ON web_tables
+                       BEGIN SELECT RAISE(ABORT, 'the disk says no'); END;";
+    other.execute_batch(refuse_rows).unwrap();
+    let (_, body) = first_move_body(&before).expect("a move to make");
+    let uri = format!("/api/games/{id}/act");
+    let act = || call(&app, Method::POST, &uri, Some(&token), Some(body.to_string()));
+    let (status, value) = act().await;
+    assert_error(status, &value, StatusCode::SERVICE_UNAVAILABLE, "cannot save games now");
+    // While the disk still refuses: the game reads as it was saved, every
+    // read, and a move is refused at once with a status that says why.
+    for _ in 0..3 {
+        let path = format!("/api/games/{id}?since=0");
+        let (status, value) = call(&app, Method::GET, &path, Some(&token), None).await;
+        assert_eq!(status, StatusCode::OK, "{value}");
+        assert_eq!(value, before);
+        let (status, value) = act().await;
+        assert_error(status, &value, StatusCode::SERVICE_UNAVAILABLE, "cannot save games now");
+    }
+    // Once the disk takes writes again, the move is taken.
+    other.execute_batch(crib_store::testing::ALLOW_ACTIONS).unwrap();
+    other.execute_batch("DROP TRIGGER refuse_rows; DROP TRIGGER refuse_row_changes").unwrap();
+    let (status, value) = act().await;
     assert_eq!(status, StatusCode::OK, "{value}");
     assert!(value["next"].as_u64().unwrap() > before["next"].as_u64().unwrap());
 }

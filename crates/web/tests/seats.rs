@@ -70,7 +70,7 @@ async fn a_four_seat_table_with_two_people_and_two_computers() {
     assert_eq!(state0["seats"][3]["level"], "basic");
     assert_eq!(state0["seats"][2]["joined"], false);
     assert_eq!(state0["joined"], false);
-    assert_eq!(state0["names"], json!(["you", "player 2", "partner 3", "player 4"]));
+    assert_eq!(state0["names"], json!(["you", "West", "North", "East"]));
     assert_eq!(state0["view"]["hand"].as_array().unwrap().len(), 5);
     // One invitation, for seat 2, with its own link.
     let invitations = opened["invitations"].as_array().unwrap();
@@ -98,7 +98,7 @@ async fn a_four_seat_table_with_two_people_and_two_computers() {
     let seen0 = state(&app, &id, &host).await;
     let seen2 = state(&app, &id, &partner).await;
     assert_eq!(seen2["seat"], 2);
-    assert_eq!(seen2["names"], json!(["partner 1", "player 2", "you", "player 4"]));
+    assert_eq!(seen2["names"], json!(["North", "East", "you", "West"]));
     let (hand0, hand2) = (own_cards(&seen0), own_cards(&seen2));
     assert_eq!((hand0.len(), hand2.len()), (5, 5));
     assert!(hand0.iter().all(|card| !mentions(&seen2, card)), "seat 2 never sees seat 0's cards");
@@ -161,6 +161,9 @@ async fn a_three_seat_table_to_61_with_one_person_and_two_computers() {
     assert_eq!(opened["seat"], 1, "the creator sits where they chose");
     assert_eq!(opened["view"]["config"], json!({"players": 3, "target": 61}));
     assert_eq!(opened["joined"], true);
+    // Named as the terminal names them, from the creator's seat: West plays
+    // after you, then East.
+    assert_eq!(opened["names"], json!(["East", "you", "West"]));
     assert_eq!(opened["view"]["board"].as_array().unwrap().len(), 3, "a track per player");
     let hand = own_cards(&opened);
     assert_eq!(hand.len(), 5);

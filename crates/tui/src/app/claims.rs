@@ -152,11 +152,11 @@ impl Muggins {
         self.typed.clear();
     }
 
-    /// A new match: no move held back, nothing typed. The card waiting for
-    /// its count is not forgotten here, as it never was: a restart while
-    /// the person counts a card's pegging keeps that question on screen.
+    /// A new match: no move held back, no card waiting for its count,
+    /// nothing typed.
     pub(crate) fn restart(&mut self) {
         self.pending = None;
+        self.pegging_claim = None;
         self.typed.clear();
     }
 }

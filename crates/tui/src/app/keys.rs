@@ -4,16 +4,17 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::app::message::{Message, Scroll};
+use crate::app::message::{Message, Scroll, WindowScroll};
 use crate::app::stage::{Overlay, Question, Stage};
 
 /// What `key` asks of the game at `stage` with `window` open over the
 /// table; `None` for a key released (only presses ask).
 ///
-/// Ctrl-c leaves at once from anywhere. With help or a hint open, any key
-/// closes it and does nothing else, but q and r go on to their question so
-/// that quitting takes the same keys from anywhere; a question takes only
-/// its answer.
+/// Ctrl-c leaves at once from anywhere. With help or a hint open, the
+/// arrows up and down, PgUp, PgDn, Home and End scroll it (when it has
+/// more lines than the screen), and any other key closes it and does
+/// nothing else, but q and r go on to their question so that quitting
+/// takes the same keys from anywhere; a question takes only its answer.
 #[must_use]
 pub fn key_message(key: KeyEvent, stage: Stage, window: Option<&Overlay>) -> Option<Message> {
     if key.kind == KeyEventKind::Release {
@@ -31,6 +32,12 @@ pub fn key_message(key: KeyEvent, stage: Stage, window: Option<&Overlay>) -> Opt
         Some(Overlay::Help | Overlay::Hint(..)) => match key.code {
             KeyCode::Char('q' | 'Q') => Message::Ask(Question::Quit),
             KeyCode::Char('r' | 'R') => Message::Ask(Question::Restart),
+            KeyCode::Up => Message::ScrollWindow(WindowScroll::Up),
+            KeyCode::Down => Message::ScrollWindow(WindowScroll::Down),
+            KeyCode::PageUp => Message::ScrollWindow(WindowScroll::PageUp),
+            KeyCode::PageDown => Message::ScrollWindow(WindowScroll::PageDown),
+            KeyCode::Home => Message::ScrollWindow(WindowScroll::Top),
+            KeyCode::End => Message::ScrollWindow(WindowScroll::Bottom),
             _ => Message::Close,
         },
         None => {

@@ -55,6 +55,9 @@ pub enum Message {
     QuitNow,
     /// Scrolls the log.
     ScrollLog(Scroll),
+    /// Scrolls the window open over the table (help or a hint), when it
+    /// has more lines than the screen shows.
+    ScrollWindow(WindowScroll),
     /// A key that asks nothing of what is on screen: like every key, it
     /// dismisses the notice about the last one.
     Dismiss,
@@ -72,4 +75,21 @@ pub enum Scroll {
     Newer,
     /// To the newest line.
     Newest,
+}
+
+/// Which way a window over the table scrolls, when it does not fit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WindowScroll {
+    /// A line towards the top.
+    Up,
+    /// A line towards the bottom.
+    Down,
+    /// A window's height towards the top.
+    PageUp,
+    /// A window's height towards the bottom.
+    PageDown,
+    /// To the first line.
+    Top,
+    /// To the last line.
+    Bottom,
 }

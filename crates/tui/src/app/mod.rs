@@ -39,6 +39,7 @@ mod pacing;
 mod setup;
 mod stage;
 
+use std::cell::Cell;
 use std::time::Duration;
 
 use crib_core::{
@@ -58,10 +59,10 @@ use setup::{seats, setup};
 
 pub(crate) use choice::cards_words;
 pub use keys::key_message;
-pub use message::{Message, Scroll};
+pub use message::{Message, Scroll, WindowScroll};
 pub use pacing::{COUNTED, STEP, ShowItem, THINK};
 pub use setup::{HUMAN, ME, Options, seat_names};
-pub use stage::{Overlay, Question, Stage};
+pub use stage::{Overlay, Question, Stage, WindowScrolled};
 
 /// A game won, waiting for the person to go on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +102,11 @@ pub struct App {
     /// The chosen card and those marked for the crib.
     choice: Choice,
     overlay: Option<Overlay>,
+    /// How far the window over the table is scrolled, and how many of its
+    /// lines show at once: the view keeps the first within the window's
+    /// lines as it draws them (as ratatui's list state), so that scrolling
+    /// past the end goes no further.
+    window: Cell<WindowScrolled>,
     notice: Option<String>,
     failure: Option<String>,
     quit: bool,
@@ -201,6 +207,7 @@ impl App {
             record: Vec::new(),
             choice: Choice::default(),
             overlay: None,
+            window: Cell::default(),
             notice: None,
             failure: None,
             quit: false,
@@ -362,7 +369,8 @@ impl App {
     }
 
     /// The card the person played and the count with it, while they type
-    /// what it pegs ([`Stage::Claim`] with muggins for the pegging).
+    /// what it pegs ([`Stage::Claim`] with muggins for the pegging). The
+    /// table is then as it was before the card: the card is not yet taken.
     #[must_use]
     pub const fn pegging_claim(&self) -> Option<(Card, u8)> {
         self.muggins.pegging_claim()
@@ -543,7 +551,7 @@ impl App {
             Message::ScrollLog(Scroll::Newer) => self.log.newer(),
             Message::ScrollLog(Scroll::Newest) => self.log.newest(),
             Message::Ask(question) => self.overlay = Some(Overlay::Question(question)),
-            Message::Help => self.overlay = Some(Overlay::Help),
+            Message::Help => self.open(Overlay::Help),
             Message::Hint => self.open_hint(),
             Message::ToggleWinChance => self.win_chance = !self.win_chance,
             message => self.at_stage(message),
@@ -566,12 +574,47 @@ impl App {
             Stage::Failed => nothing("the game cannot go on"),
         };
         let text = hint_text(&advice, &self.perspective);
-        self.overlay = Some(Overlay::Hint(advice, text));
+        self.open(Overlay::Hint(advice, text));
+    }
+
+    /// Opens help or a hint at its first line.
+    fn open(&mut self, window: Overlay) {
+        self.window.set(WindowScrolled::default());
+        self.overlay = Some(window);
+    }
+
+    /// Scrolls the window open over the table; the view keeps it within
+    /// the window's lines.
+    fn scroll_window(&mut self, step: WindowScroll) {
+        let WindowScrolled { top, shown } = self.window.get();
+        let page = shown.max(1);
+        let top = match step {
+            WindowScroll::Up => top.saturating_sub(1),
+            WindowScroll::Down => top.saturating_add(1),
+            WindowScroll::PageUp => top.saturating_sub(page),
+            WindowScroll::PageDown => top.saturating_add(page),
+            WindowScroll::Top => 0,
+            WindowScroll::Bottom => usize::MAX,
+        };
+        self.window.set(WindowScrolled { top, shown });
+    }
+
+    /// The first line of the window over the table that shows, when it has
+    /// more lines than the screen (help or a hint), and how many show.
+    #[must_use]
+    pub fn window_scrolled(&self) -> WindowScrolled {
+        self.window.get()
+    }
+
+    /// Where the view drew the window: its first line shown (within its
+    /// lines) and how many show.
+    pub(crate) fn window_drawn(&self, drawn: WindowScrolled) {
+        self.window.set(drawn);
     }
 
     /// A message while a window is open: a question takes only its answer
-    /// and stays open otherwise; help or a hint closes on any message, and
-    /// a question asked from it opens in its place.
+    /// and stays open otherwise; help or a hint scrolls, or closes on any
+    /// other message, and a question asked from it opens in its place.
     fn answer_window(&mut self, window: Overlay, message: Message) {
         match window {
             Overlay::Question(question) => match message {
@@ -582,11 +625,14 @@ impl App {
                 Message::No => {}
                 _ => self.overlay = Some(window),
             },
-            Overlay::Help | Overlay::Hint(..) => {
-                if let Message::Ask(question) = message {
-                    self.overlay = Some(Overlay::Question(question));
+            Overlay::Help | Overlay::Hint(..) => match message {
+                Message::Ask(question) => self.overlay = Some(Overlay::Question(question)),
+                Message::ScrollWindow(step) => {
+                    self.scroll_window(step);
+                    self.overlay = Some(window);
                 }
-            }
+                _ => {}
+            },
         }
     }
 
@@ -715,8 +761,10 @@ impl App {
         let events = match self.muggins.hold(pending, &preview) {
             Hold::Pegging => {
                 // Nothing is presented until the person says what the card
-                // pegs; the table shows the card played.
-                self.table = next.view(HUMAN);
+                // pegs, and the table stays as it was before the card (the
+                // view puts the card on the count): the copy has gone on
+                // past it, after the last card to the shows and the next
+                // deal.
                 return Ok(());
             }
             Hold::Show => preview,

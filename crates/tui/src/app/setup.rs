@@ -72,10 +72,7 @@ pub(crate) fn seats(config: GameConfig, others: Vec<Sitter>) -> BySeat<Sitter> {
 /// a table where the person sits south and play passes to the left.
 #[must_use]
 pub fn seat_names(config: GameConfig) -> BySeat<String> {
-    let names: &[&str] = match config.players() {
-        2 => &["you", "the computer"],
-        3 => &["you", "West", "East"],
-        _ => &["you", "West", "North", "East"],
-    };
-    BySeat::new(config, |seat| names.get(seat.index()).copied().unwrap_or("someone").to_owned())
+    BySeat::new(config, |seat| {
+        crib_table::narrate::seat_name(config, HUMAN, seat).unwrap_or("the computer").to_owned()
+    })
 }

@@ -47,3 +47,13 @@ pub enum Overlay {
     /// A question to answer with `y` or `n`.
     Question(Question),
 }
+
+/// How far a window over the table (help or a hint) is scrolled: the first
+/// of its lines that shows, from 0, and how many show at once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WindowScrolled {
+    /// The first line that shows.
+    pub top: usize,
+    /// How many lines show (0 before the window is drawn).
+    pub shown: usize,
+}

@@ -17,7 +17,9 @@
 //!
 //! The front peg (`●`) stands at the score, the back peg (`○`) at the score
 //! before the last points, so the last points pegged can be read off the
-//! board as on a real one.
+//! board as on a real one. The legend under the board says what each mark
+//! is: `S` over the start holes, `G` under the game holes (`◇`), and the
+//! pegs.
 
 use crib_core::{Board, Side};
 use crib_table::narrate::Perspective;
@@ -37,6 +39,12 @@ const GAME: u16 = 121;
 
 /// The column of the start and game holes, inside the border.
 const END_COLUMN: u16 = 0;
+
+/// The mark over the start holes, explained under the board.
+const START: &str = "S";
+
+/// The mark under the game holes, explained under the board.
+const GAME_LABEL: &str = "G";
 
 /// The columns inside the border of a board of `tracks` tracks: the start,
 /// a gap, 60 holes with a gap after every five, and a column a track for
@@ -122,13 +130,13 @@ impl Widget for BoardWidget<'_> {
         let block =
             Block::bordered().border_style(theme::dim()).title(Line::from(title)).title_bottom(
                 Line::from(vec![
-                    Span::raw(" "),
+                    Span::raw(format!(" {START} start  {GAME_LABEL} ")),
+                    Span::raw(theme::GAME_HOLE),
+                    Span::raw(" game hole, 121  "),
                     Span::raw(theme::FRONT_PEG),
                     Span::raw(" front peg  "),
                     Span::raw(theme::BACK_PEG),
-                    Span::raw(" back peg  "),
-                    Span::raw(theme::GAME_HOLE),
-                    Span::raw(" 121 "),
+                    Span::raw(" back peg "),
                 ])
                 .right_aligned(),
             );
@@ -151,8 +159,8 @@ impl Widget for BoardWidget<'_> {
             let back = (GAME - 1 - n + 10).to_string();
             put(buf, hole_column(n - 9), back_labels, &back, theme::dim());
         }
-        put(buf, END_COLUMN, 0, "S", theme::dim());
-        put(buf, END_COLUMN, back_labels, "G", theme::dim());
+        put(buf, END_COLUMN, 0, START, theme::dim());
+        put(buf, END_COLUMN, back_labels, GAME_LABEL, theme::dim());
 
         // The lanes: side 0's out and back are the outer rows, the others'
         // nest inside, each turning one column nearer the holes.

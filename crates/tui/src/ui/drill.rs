@@ -58,7 +58,10 @@ pub fn render(drill: &Drill, area: Rect, buf: &mut Buffer) {
         DrillStage::Done => summary(drill),
         _ => hand_lines(drill),
     };
-    Paragraph::new(lines).wrap(Wrap { trim: false }).render(body, buf);
+    // A long line (the count, the verdict, the summary's) wraps under its
+    // own first words, not at the screen's edge.
+    let lines = super::wrap::fit(lines, usize::from(body.width));
+    Paragraph::new(lines).render(body, buf);
     let keys = match drill.stage() {
         DrillStage::Counting => {
             " 0-9 points · tab/↓ next kind · shift-tab/↑ back · enter counts it · q quit"
@@ -143,7 +146,9 @@ fn summary(drill: &Drill) -> Vec<Line<'static>> {
             .map(|line| Line::raw(format!("  {line}"))),
     );
     lines.push(Line::raw(""));
-    lines.push(Line::raw(format!("  The same hands again: {}", replay_command(options))));
+    // The command on a line of its own, so that it is never cut in two.
+    lines.push(Line::raw("  The same hands again:"));
+    lines.push(Line::raw(format!("    {}", replay_command(options))));
     lines
 }
 

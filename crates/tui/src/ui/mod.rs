@@ -7,8 +7,10 @@
 //! to the right of the table on a wide terminal. Windows (help, hint, a
 //! question, the end of a game) are drawn over the table.
 //!
-//! Drawing reads the app and changes nothing, so any state can be drawn
-//! into a [`Buffer`] and compared line by line in tests.
+//! Drawing reads the app and changes nothing but where a window taller
+//! than the screen is scrolled to, which it keeps within the window's lines
+//! (as ratatui's list state), so any state can be drawn into a [`Buffer`]
+//! and compared line by line in tests.
 
 mod board;
 mod cards;

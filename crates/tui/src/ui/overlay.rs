@@ -1,33 +1,36 @@
 //! Windows over the table: help, a hint, a question, the end of a game.
+//! Their lines are laid out (wrapped, indentation kept) before they are
+//! drawn, so that a window knows its height: one taller than the screen
+//! shows what fits and which lines those are, and scrolls.
 
 use crib_core::Skunk;
 use crib_core::number_words;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use super::cards;
 use super::theme;
-use crate::app::{App, HUMAN, Overlay, Question};
+use super::wrap::{fit, wrap, wrap_beside};
+use crate::app::{App, HUMAN, Overlay, Question, WindowScrolled};
 use crib_table::advice::HintText;
 use crib_table::narrate::{capitalised, game_result};
 
 /// The width of the hint's window (at most).
 const HINT_WIDTH: u16 = 80;
 
+/// The width of the help's window (at most).
+const HELP_WIDTH: u16 = 78;
+
 /// Draws the window open over the table, or the end of a game.
 pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     // Help and hints close on any key; questions and the end of a game
     // wait for their own keys.
+    let inner = |most: u16| usize::from(most.min(area.width.saturating_sub(2)).saturating_sub(2));
     let (title, lines, width) = match app.overlay() {
-        Some(Overlay::Help) => (" Help ", help(app), 78),
-        Some(Overlay::Hint(_, text)) => {
-            let width = HINT_WIDTH.min(area.width.saturating_sub(2));
-            // The window's border and the screen's margin take four rows.
-            let room = usize::from(area.height.saturating_sub(4));
-            (" Hint ", fitted_hint(text, width, room), HINT_WIDTH)
-        }
+        Some(Overlay::Help) => (" Help ", help(app, inner(HELP_WIDTH)), HELP_WIDTH),
+        Some(Overlay::Hint(_, text)) => (" Hint ", hint_lines(text, inner(HINT_WIDTH)), HINT_WIDTH),
         Some(Overlay::Question(Question::Quit)) => (
             " Quit? ",
             vec![
@@ -52,20 +55,33 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
             None => return,
         },
     };
-    let any_key = matches!(app.overlay(), Some(Overlay::Help | Overlay::Hint(..)));
-    popup(title, lines, width, any_key, area, buf);
+    // Help and a hint scroll, and close on any other key.
+    let scrolls = matches!(app.overlay(), Some(Overlay::Help | Overlay::Hint(..))).then_some(app);
+    popup(title, lines, width, scrolls, area, buf);
 }
 
+/// Draws a window of `lines` (wrapped to fit `width`) in the middle of
+/// `area`, as tall as its lines where the screen has room. Help and a hint
+/// (`scrolls`) that are taller show the lines the app is scrolled to, and
+/// say which lines those are of how many and how to see the others.
 fn popup(
     title: &str,
     lines: Vec<Line<'static>>,
     width: u16,
-    any_key: bool,
+    scrolls: Option<&App>,
     area: Rect,
     buf: &mut Buffer,
 ) {
     let width = width.min(area.width.saturating_sub(2));
-    let height = (lines.len() as u16 + 2).min(area.height.saturating_sub(2));
+    let lines = fit(lines, usize::from(width.saturating_sub(2)));
+    // The border and a row of the screen above and below the window.
+    let room = usize::from(area.height.saturating_sub(4));
+    let shown = lines.len().min(room);
+    let top = scrolls.map_or(0, |app| app.window_scrolled().top.min(lines.len() - shown));
+    if let Some(app) = scrolls {
+        app.window_drawn(WindowScrolled { top, shown });
+    }
+    let height = shown as u16 + 2;
     let popup = Rect {
         x: area.x + (area.width - width) / 2,
         y: area.y + (area.height - height) / 2,
@@ -74,92 +90,95 @@ fn popup(
     };
     Clear.render(popup, buf);
     let mut block = Block::bordered().title(Span::styled(title.to_owned(), theme::strong()));
-    if any_key {
-        block = block.title_bottom(Line::styled(" any key closes ", theme::dim()).right_aligned());
+    if scrolls.is_some() {
+        let keys = if shown < lines.len() {
+            block = block.title_bottom(Line::styled(
+                format!(" lines {}-{} of {} ", top + 1, top + shown, lines.len()),
+                theme::strong(),
+            ));
+            " ↑ ↓ PgUp PgDn Home End: more · other keys close "
+        } else {
+            " any key closes "
+        };
+        block = block.title_bottom(Line::styled(keys, theme::dim()).right_aligned());
     }
-    Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).render(popup, buf);
+    let shown: Vec<Line<'static>> = lines.into_iter().skip(top).take(shown).collect();
+    Paragraph::new(shown).block(block).render(popup, buf);
 }
 
-fn help(app: &App) -> Vec<Line<'static>> {
+/// The keys and the rules in lines of `width`: a key's words that wrap
+/// stay beside it, and the rules' lines keep their indentation.
+fn help(app: &App, width: usize) -> Vec<Line<'static>> {
     let key = |keys: &str, what: &str| {
-        Line::from(vec![
-            Span::styled(format!("  {keys:<14}"), theme::strong()),
-            Span::raw(what.to_owned()),
-        ])
+        let keys = Span::styled(format!("  {keys}"), theme::strong());
+        wrap_beside(keys, 16, what, ratatui::style::Style::new(), width)
     };
     let wins = app.options().games_to_win;
     let config = app.perspective().config();
     let (single, double) = config.skunk_lines();
-    let mut lines = vec![
-        Line::styled("Keys", theme::strong()),
-        key("← → or 1-6", "choose a card; in the discard a number also marks it"),
-        key("space", "mark a card for the crib, or unmark it"),
-        key("enter", "give the marked cards, play the chosen card, or say go;"),
-        key("", "hurry the computer or the count; go on after a hand"),
-        key("g", "say go, when no card fits (said for you unless --no-auto-go)"),
-        key("h", "hint: the expert's keeps (hand, crib, play) or cards, and why"),
-        key("w", "show or hide your chance of winning"),
-        key("?", "this help"),
-        key("r  /  q", "a new match  /  quit (both ask first; ctrl-c quits at once)"),
-        key("PgUp PgDn End", "scroll the log back, forward, to the newest"),
-        Line::styled("The game", theme::strong()),
-        Line::raw(format!(
-            "  {} players to {}: each gives {} to the crib; the pone leads; 15 and 31",
-            number_words(u32::from(config.players())),
-            config.target(),
-            if config.discards() == 1 { "one card" } else { "two cards" },
-        )),
-        Line::raw("  peg two, pairs, runs, go and the last card; then each hand from the"),
-        Line::raw("  pone round to the dealer, then the crib."),
-        Line::raw("  Your side's track is the outer one: the front peg ● is the score, the"),
-        Line::raw("  back peg ○ the score before, so the gap is the last points pegged."),
-        Line::raw(format!(
-            "  The first to win {wins} {} wins the match; a game's loser deals the next.",
-            if wins == 1 { "game" } else { "games" }
-        )),
-        Line::raw(match double {
-            Some(double) => {
-                format!("  A loser under {single} is skunked, under {double} double skunked.")
-            }
-            None => format!("  A loser under {single} is skunked."),
-        }),
-    ];
+    let mut lines = vec![Line::styled("Keys", theme::strong())];
+    for (keys, what) in [
+        ("← → or 1-6", "choose a card; in the discard a number also marks it"),
+        ("space", "mark a card for the crib, or unmark it"),
+        ("enter", "give the marked cards, play the chosen card, or say go;"),
+        ("", "hurry the computer or the count; go on after a hand"),
+        ("g", "say go, when no card fits (said for you unless --no-auto-go)"),
+        ("h", "hint: the expert's keeps (hand, crib, play) or cards, and why"),
+        ("w", "show or hide your chance of winning"),
+        ("?", "this help"),
+        ("r  /  q", "a new match  /  quit (both ask first; ctrl-c quits at once)"),
+        ("PgUp PgDn End", "scroll the log back, forward, to the newest"),
+    ] {
+        lines.extend(key(keys, what));
+    }
+    // The rules are paragraphs: the window wraps them.
+    lines.push(Line::styled("The game", theme::strong()));
+    lines.push(Line::raw(format!(
+        "  {} players to {}: each gives {} to the crib; the pone leads; 15 and 31 peg two, \
+         pairs, runs, go and the last card; then each hand from the pone round to the \
+         dealer, then the crib.",
+        capitalised(&number_words(u32::from(config.players()))),
+        config.target(),
+        if config.discards() == 1 { "one card" } else { "two cards" },
+    )));
+    lines.push(Line::raw(
+        "  Your side's track is the outer one: the front peg ● is the score, the back peg ○ \
+         the score before, so the gap is the last points pegged.",
+    ));
+    lines.push(Line::raw(format!(
+        "  The first to win {wins} {} wins the match; a game's loser deals the next.",
+        if wins == 1 { "game" } else { "games" }
+    )));
+    lines.push(Line::raw(match double {
+        Some(double) => {
+            format!("  A loser under {single} is skunked, under {double} double skunked.")
+        }
+        None => format!("  A loser under {single} is skunked."),
+    }));
     if app.options().muggins {
         lines.push(Line::styled("Muggins", theme::strong()));
-        lines.push(Line::raw(
-            "  You count your hand and crib: type the points, then enter. You peg",
-        ));
-        lines.push(Line::raw("  what you say, never more than the count; what you miss, the next"));
-        lines.push(Line::raw("  player pegs at once (\"muggins!\")."));
+        let mut muggins = "  You count your hand and crib: type the points, then enter. You peg \
+                           what you say, never more than the count; what you miss, the next \
+                           player pegs at once (\"muggins!\")."
+            .to_owned();
         if app.options().muggins_pegging {
-            lines.push(Line::raw("  Your pegging too: when a card you play pegs, say how many"));
-            lines.push(Line::raw("  points (the point for a go is counted for you)."));
+            muggins.push_str(
+                " Your pegging too: when a card you play pegs, say how many points (the point \
+                 for a go is counted for you).",
+            );
         }
+        lines.push(Line::raw(muggins));
     }
-    lines
-}
-
-/// The hint in at most `room` lines where it can be: every reason of every
-/// row; else every reason of the expert's row and the first of the others
-/// (what each pegs now); else the expert's reasons alone. A table longer
-/// than that is cut at the window's edge.
-fn fitted_hint(text: &HintText, width: u16, room: usize) -> Vec<Line<'static>> {
-    let full = hint_lines(text, width, usize::MAX);
-    if full.len() <= room {
-        return full;
-    }
-    let shorter = hint_lines(text, width, 1);
-    if shorter.len() <= room { shorter } else { hint_lines(text, width, 0) }
+    fit(lines, width)
 }
 
 /// The hint's words (wrapped to `width`) and its table: the cards in their
-/// faces, the numbers right aligned under their heads, under each row its
-/// reasons (all of them for the expert's row, at most `others` for the
-/// others).
-fn hint_lines(text: &HintText, width: u16, others: usize) -> Vec<Line<'static>> {
-    let width = usize::from(width.saturating_sub(2));
+/// faces, the numbers right aligned under their heads, under each row all
+/// its reasons. A hint taller than the screen scrolls rather than leave
+/// reasons out.
+fn hint_lines(text: &HintText, width: usize) -> Vec<Line<'static>> {
     let mut lines: Vec<Line<'static>> =
-        text.lines.iter().flat_map(|line| super::wrap::wrap(line, width)).map(Line::raw).collect();
+        text.lines.iter().flat_map(|line| wrap(line, width)).map(Line::raw).collect();
     let Some(first) = text.rows.first() else { return lines };
     let face = usize::from(cards::CARD_WIDTH);
     let widths: Vec<usize> = (0..first.cards.len())
@@ -187,15 +206,17 @@ fn hint_lines(text: &HintText, width: u16, others: usize) -> Vec<Line<'static>> 
         spans.extend(row.cells.iter().map(|cell| Span::raw(format!("{cell:>CELL$}"))));
         let mut line = Line::from(spans);
         if row.best {
+            // The expert's row is marked in words where they fit beside
+            // it (a keep near the end of a game has a column more), else
+            // by the arrow alone.
             line = line.style(theme::strong());
-            line.push_span(Span::styled("  ← expert", theme::strong()));
+            let room = width.saturating_sub(line.width());
+            let mark = ["  ← expert", " ←"].into_iter().find(|mark| mark.chars().count() <= room);
+            line.extend(mark.map(|mark| Span::styled(mark, theme::strong())));
         }
         lines.push(line);
-        let shown = if row.best { row.reasons.len() } else { others };
-        for reason in row.reasons.iter().take(shown) {
-            for (index, part) in
-                super::wrap::wrap(reason, width.saturating_sub(9)).into_iter().enumerate()
-            {
+        for reason in &row.reasons {
+            for (index, part) in wrap(reason, width.saturating_sub(9)).into_iter().enumerate() {
                 let lead = if index == 0 { "     · " } else { "       " };
                 lines.push(Line::styled(format!("{lead}{part}"), theme::dim()));
             }
@@ -247,4 +268,45 @@ fn ending(app: &App) -> Vec<Line<'static>> {
     };
     lines.push(Line::styled(next, theme::strong()));
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crib_core::parse_cards;
+    use crib_table::advice::HintRow;
+
+    fn text(cells: usize) -> HintText {
+        let set = |text: &str| parse_cards(text).expect("cards").into_iter().collect();
+        let row = |best| HintRow {
+            cards: vec![set("2S 4S 9C 9S"), set("6H KD")],
+            cells: vec!["-10.00".to_owned(); cells],
+            reasons: Vec::new(),
+            best,
+        };
+        HintText {
+            kind: "discard",
+            title: "Hint".to_owned(),
+            lines: vec!["Every keep.".to_owned()],
+            columns: ["keep", "throw", "hand", "crib", "pegging", "total", "win"]
+                .into_iter()
+                .take(2 + cells)
+                .map(str::to_owned)
+                .collect(),
+            rows: vec![row(true), row(false)],
+        }
+    }
+
+    #[test]
+    fn the_experts_row_is_marked_within_the_window() {
+        // Four numbers leave room for the words; five (the chance of
+        // winning near the end of a game) for the arrow alone, which is
+        // not cut at the window's edge.
+        for (cells, mark) in [(4, "  ← expert"), (5, " ←")] {
+            let lines = hint_lines(&text(cells), 76);
+            let best = lines.iter().find(|line| line.to_string().contains(" 1. ")).expect("row");
+            assert!(best.width() <= 76, "{best}");
+            assert!(best.to_string().ends_with(mark), "{best}");
+        }
+    }
 }

@@ -131,7 +131,8 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     let others: Vec<Seat> = table.config.seats().filter(|&seat| seat != HUMAN).collect();
     if let [other] = others[..] {
         let name = who.subject(other);
-        label(buf, row(0), &name, table.dealer == other && table.round > 0, who, other);
+        let dealer = table.dealer == other && table.round > 0;
+        label(buf, [row(0), row(1)], &name, dealer, who, other);
         let held = held_cards(table, other);
         set_line(buf, row(0), CARDS, &cards::backs(held));
         if table.round > 0 {
@@ -169,18 +170,28 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
         set_line(buf, row(1), RIGHT_CARDS, &crib);
     }
 
-    // The count.
+    // The count, with the person's card that waits for its count on it
+    // (muggins for the pegging): the table is the one before that card.
+    let held = app.pegging_claim();
     if table.phase == Phase::Pegging || !table.pegging.current().is_empty() {
         let gone = table.config.seats().filter(|&seat| table.pegging.has_said_go(seat)).collect();
-        PlayWidget { count: table.pegging.count(), cards: table.pegging.current(), gone, who }
-            .render(row(2), buf);
+        let mut cards = table.pegging.current().to_vec();
+        let mut count = table.pegging.count();
+        if let Some((card, with)) = held {
+            cards.push(card);
+            count = with;
+        }
+        PlayWidget { count, cards: &cards, gone, who }.render(row(2), buf);
     }
 
     // The person's hand.
-    label(buf, row(4), "You", table.dealer == HUMAN && table.round > 0, who, HUMAN);
+    label(buf, [row(4), row(5)], "You", table.dealer == HUMAN && table.round > 0, who, HUMAN);
     let hand = app.hand_cards();
     let choosing = matches!(app.stage(), Stage::Discard | Stage::Play);
-    let played = if table.kept.is_empty() { CardSet::EMPTY } else { table.kept - table.hand };
+    let mut played = if table.kept.is_empty() { CardSet::EMPTY } else { table.kept - table.hand };
+    if let Some((card, _)) = held {
+        played.insert(card);
+    }
     let area = Rect { x: area.x + CARDS, y: area.y + 3, width: area.width - CARDS, height: 3 };
     HandWidget {
         cards: &hand,
@@ -191,13 +202,25 @@ pub(super) fn render(app: &App, area: Rect, buf: &mut Buffer) {
     .render(area, buf);
 }
 
-fn label(buf: &mut Buffer, row: Rect, name: &str, dealer: bool, who: &Perspective, seat: Seat) {
+/// A player's name left of their cards on `rows[0]`, and whether they
+/// deal: beside the name where it fits before the cards, else under it.
+fn label(
+    buf: &mut Buffer,
+    rows: [Rect; 2],
+    name: &str,
+    dealer: bool,
+    who: &Perspective,
+    seat: Seat,
+) {
     let style = theme::side_style(who.config().side_of(seat));
     let mut line = Line::from(Span::styled(name.to_owned(), style));
-    if dealer {
-        line.push_span(Span::styled(" (dealer)", theme::dim()));
+    let mark = Span::styled(" (dealer)", theme::dim());
+    if dealer && 1 + line.width() + mark.width() < usize::from(CARDS) {
+        line.push_span(mark);
+    } else if dealer {
+        set_line(buf, rows[1], 1, &Line::from(mark));
     }
-    set_line(buf, row, 1, &line);
+    set_line(buf, rows[0], 1, &line);
 }
 
 fn set_line(buf: &mut Buffer, row: Rect, column: u16, line: &Line<'_>) {

@@ -1,14 +1,27 @@
-//! A process of its own, so that the three players' table is not built
-//! when it starts: expert self-play at three players on rayon's global
-//! pool, whose players start the table at their first discard and wait for
-//! it near the end of each game, runs to its end (the table is built on a
-//! pool of its own, not on the workers that wait for it).
+//! A process of its own, so that nothing has read the three players' table
+//! when it starts: its first reading is at hand at once (the table is built
+//! when the program is compiled), and expert self-play at three players on
+//! rayon's global pool, whose players read it near the end of each game,
+//! runs to its end.
 
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crib_ai::{Strategy, measure_rounds};
+use crib_ai::{Strategy, ThreeTable, measure_rounds};
 use crib_core::GameConfig;
+
+#[test]
+fn the_three_players_table_is_at_hand_at_once() {
+    let began = Instant::now();
+    let table = ThreeTable::stored();
+    let [pone, second, dealer] = table.chances([121; 3]);
+    let after = table.chances_after_play([20, 35, 50]);
+    let took = began.elapsed();
+    assert!(dealer > pone && pone > second);
+    assert!((after.iter().sum::<f64>() - 1.0).abs() < 1e-4, "{after:?}");
+    // Built in the process, the table took seconds.
+    assert!(took < Duration::from_millis(50), "the first chances took {took:?}");
+}
 
 #[test]
 fn three_player_games_do_not_wait_forever_for_their_table() {

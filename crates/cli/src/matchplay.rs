@@ -17,8 +17,9 @@ use crib_ai::Strategy;
 use crib_core::GameConfig;
 use crib_referee::{
     DEFAULT_TIMEOUT, EngineOptions, EngineStderr, Entrant, MatchConfig, MatchReport, Mean,
-    run_match,
+    run_timed_match,
 };
+use crib_table::SlowestAnswer;
 
 use crate::output::{games_bar, grouped, print_run};
 
@@ -149,15 +150,23 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let bar = games_bar(total)?;
     let started = Instant::now();
     let mut forfeits = 0u64;
-    let report = run_match(&config, log.as_mut().map(|log| log as &mut dyn Write), |_, record| {
-        bar.inc(1);
-        if record.outcome.forfeit.is_some() {
-            forfeits += 1;
-            bar.set_message(format!("({forfeits} lost by a fault)"));
-        }
-    });
+    let run =
+        run_timed_match(&config, log.as_mut().map(|log| log as &mut dyn Write), |_, record| {
+            bar.inc(1);
+            if record.outcome.forfeit.is_some() {
+                forfeits += 1;
+                bar.set_message(format!("({forfeits} lost by a fault)"));
+            }
+        });
     bar.finish_and_clear();
-    let report = report.context("playing the match")?;
+    let (report, slowest) = run.context("playing the match")?;
+    // On standard error with the match's speed: times are not results.
+    for (player, slowest) in slowest.iter().enumerate() {
+        if let Some(SlowestAnswer { took, command }) = slowest {
+            let ms = took.as_secs_f64() * 1000.0;
+            eprintln!("crib: player {player}'s slowest answer took {ms:.1} ms, to `{command}`");
+        }
+    }
     print_run(report.games, started, &report, args.json, write_report)
 }
 

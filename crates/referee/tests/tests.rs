@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 
 use crib_ai::{Strategy, play_game};
 use crib_core::{Action, Card, CardSet, Game, GameConfig, cut_for_deal, derive_seed};
-use crib_referee::{EngineCommand, EngineOptions, Entrant, MatchConfig, MatchReport, run_match};
+use crib_referee::{
+    EngineCommand, EngineOptions, Entrant, MatchConfig, MatchReport, run_match, run_timed_match,
+};
 use crib_table::FaultKind;
 use serde_json::Value;
 
@@ -343,6 +345,27 @@ mod faults {
 
 mod runner {
     use super::*;
+
+    #[test]
+    fn each_engines_slowest_answer_is_timed() {
+        let limit = Duration::from_millis(300);
+        let mut config = config(2, vec![basic(), engine(&["--fault", "hang"])], 2, 5);
+        config.engine = EngineOptions { timeout: limit, ..EngineOptions::default() };
+        config.jobs = 1;
+        let (report, slowest) = run_timed_match(&config, None, |_, _| {}).unwrap();
+        assert_eq!(report.games, 2);
+        assert_eq!(slowest[0], None, "a built-in player answers no command");
+        let slowest = slowest[1].clone().expect("the engine answered");
+        assert!(slowest.took >= limit, "{slowest:?}");
+        assert_eq!(slowest.command, "play;");
+        // A clean engine's slowest answer is quick.
+        let mut config = super::config(3, vec![engine(&[]), basic(), random()], 3, 5);
+        config.jobs = 1;
+        let (_, slowest) = run_timed_match(&config, None, |_, _| {}).unwrap();
+        let answer = slowest[0].clone().expect("the engine answered");
+        assert!(answer.took < Duration::from_secs(3), "{answer:?}");
+        assert_eq!(slowest[1..], [None, None]);
+    }
 
     #[test]
     fn reports_and_logs_do_not_depend_on_the_workers() {

@@ -60,7 +60,7 @@ mod record;
 pub mod review;
 mod table;
 
-pub use contestant::{BuiltInContestant, Contestant, Notice};
+pub use contestant::{BuiltInContestant, Contestant, Notice, SlowestAnswer};
 pub use fault::{Fault, FaultKind, Forfeit};
 pub use record::{QueuedRecorder, StoreRecorder, saved_player};
 pub use table::{

@@ -112,9 +112,11 @@ pub fn run_timed_match(
 
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    // The report needs only each game's outcome and tally; whole records
-    // wait here only until the log can take them in order.
-    let mut outcomes: Vec<Option<(GameSetup, Outcome, GameTally)>> = vec![None; slots];
+    // The report needs only each game's outcome and tally, by game (kept as
+    // they come: nothing is reserved for games not played, which a match cut
+    // short never plays); whole records wait here only until the log can
+    // take them in order.
+    let mut outcomes: BTreeMap<usize, (GameSetup, Outcome, GameTally)> = BTreeMap::new();
     let mut waiting = BTreeMap::new();
     let mut written = 0;
     let mut log_error = None;
@@ -136,7 +138,7 @@ pub fn run_timed_match(
         drop(sender);
         for (done, (slot, record, tally)) in (1..).zip(receiver) {
             progress(done, &record);
-            outcomes[slot] = Some((record.setup, record.outcome.clone(), tally));
+            outcomes.insert(slot, (record.setup, record.outcome.clone(), tally));
             let Some(out) = log.as_deref_mut() else { continue };
             waiting.insert(slot, record);
             while let Some(record) = waiting.remove(&written) {
@@ -164,7 +166,7 @@ pub fn run_timed_match(
     if let Some(out) = log {
         out.flush().map_err(MatchError::Log)?;
     }
-    let outcomes: Vec<(GameSetup, Outcome, GameTally)> = outcomes.into_iter().flatten().collect();
+    let outcomes: Vec<(GameSetup, Outcome, GameTally)> = outcomes.into_values().collect();
     Ok((MatchReport::new(config, &names, &outcomes), slowest))
 }
 

@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use crib_ai::{Strategy, play_game};
 use crib_core::{Action, Card, CardSet, Game, GameConfig, cut_for_deal, derive_seed};
 use crib_referee::{
-    EngineCommand, EngineOptions, Entrant, MatchConfig, MatchReport, run_match, run_timed_match,
+    EngineCommand, EngineOptions, Entrant, MatchConfig, MatchError, MatchReport, run_match,
+    run_timed_match,
 };
 use crib_table::FaultKind;
 use serde_json::Value;
@@ -345,6 +346,29 @@ mod faults {
 
 mod runner {
     use super::*;
+
+    /// A log that cannot be written: the match stops after its first game.
+    struct Refusing;
+
+    impl std::io::Write for Refusing {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("the disk is full"))
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_match_reserves_nothing_for_games_it_has_not_played() {
+        // Ten trillion games: a slot reserved for each would not fit in
+        // memory (the program aborted). The log's failure stops the match.
+        let mut config = config(2, vec![random(), random()], 10_000_000_000_000, 3);
+        config.jobs = 1;
+        let error = run_match(&config, Some(&mut Refusing), |_, _| {}).unwrap_err();
+        assert!(matches!(error, MatchError::Log(_)), "{error}");
+    }
 
     #[test]
     fn each_engines_slowest_answer_is_timed() {

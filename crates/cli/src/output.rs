@@ -87,16 +87,6 @@ fn batch_lines(
     Ok(failed)
 }
 
-/// Reads a count that must be at least 1 (`--games`), saying so when it is
-/// not.
-pub(crate) fn at_least_one(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(0) => Err("at least 1 is needed".to_owned()),
-        Ok(n) => Ok(n),
-        Err(_) => Err("a whole number, at least 1, is needed".to_owned()),
-    }
-}
-
 /// A whole number with thousands separated by commas: `12,994,800`.
 pub(crate) fn grouped(number: u64) -> String {
     let digits = number.to_string();

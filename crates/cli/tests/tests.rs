@@ -170,6 +170,25 @@ fn bad_shows_are_errors_not_scores() {
 }
 
 #[test]
+fn every_count_is_bounded_with_a_clear_message() {
+    for (args, message) in [
+        (&["match", "--games", "99999999999999"][..], "99999999999999 is not in 1..=10000000"),
+        (&["sim", "--games", "99999999999999"], "99999999999999 is not in 1..=10000000"),
+        (&["match", "--games", "0"], "0 is not in 1..=10000000"),
+        (&["match", "--jobs", "0"], "0 is not in 1..=1024"),
+        (&["match", "--jobs", "99999999999"], "--jobs"),
+        (&["match", "--timeout-ms", "99999999999999"], "is not in 1..=3600000"),
+        (&["match", "--players", "5"], "5 is not in 2..=4"),
+        (&["sim", "--target", "100"], "a game is played to 121 or to 61"),
+    ] {
+        let output = crib(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert!(stderr(&output).contains(message), "{args:?}: {}", stderr(&output));
+        assert!(!stderr(&output).contains("memory allocation"), "{args:?}");
+    }
+}
+
+#[test]
 fn usage_errors_exit_2() {
     assert_eq!(crib(&["score"], "").status.code(), Some(2));
     assert_eq!(crib(&["score", "--batch", "5H"], "").status.code(), Some(2));
@@ -349,7 +368,7 @@ fn sim_reports_a_random_seed_and_refuses_bad_tables() {
     assert!(stderr(&output).contains("replay with --seed"), "{}", stderr(&output));
     assert!(stdout(&output).contains("first dealer"), "{}", stdout(&output));
     let bad = crib(&["sim", "--games", "5", "--players", "5"], "");
-    assert_eq!(bad.status.code(), Some(1));
+    assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("players"), "{}", stderr(&bad));
     assert_eq!(crib(&["sim", "--seat-0", "genius"], "").status.code(), Some(2));
 }

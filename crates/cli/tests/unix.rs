@@ -265,7 +265,7 @@ fn options_that_do_not_apply_are_refused() {
     for command in ["sim", "match"] {
         let output = crib(&[command, "--games", "0"], "");
         assert_eq!(output.status.code(), Some(2), "{command}");
-        assert!(stderr(&output).contains("at least 1"), "{command}: {}", stderr(&output));
+        assert!(stderr(&output).contains("0 is not in 1..="), "{command}: {}", stderr(&output));
     }
 }
 

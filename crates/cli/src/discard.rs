@@ -85,7 +85,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
             }
         });
     }
-    let dealt = deal_from_cards(&cards_from_args(&args.cards)?)?;
+    let dealt = deal_from_cards(&cards_from_args(&args.cards)?).map_err(crate::report::usage)?;
     let role = match (args.dealer, args.pone, args.partner) {
         (true, _, _) => Some(Role::Dealer),
         (_, true, _) => Some(Role::Pone),
@@ -166,14 +166,17 @@ fn analysis(args: &Args, dealt: CardSet, role: Role) -> anyhow::Result<ExitCode>
         (None, _) if dealt.len() == 6 => 2,
         (None, _) => 3,
     };
-    let config = GameConfig::new(players, 121)?;
-    anyhow::ensure!(
-        dealt.len() == config.dealt(),
-        "{players} players are dealt {} cards, not {}",
-        config.dealt(),
-        dealt.len()
-    );
-    anyhow::ensure!(role != Role::Partner || players == 4, "--partner needs four players");
+    let config = GameConfig::new(players, 121).map_err(crate::report::usage)?;
+    if dealt.len() != config.dealt() {
+        return Err(crate::report::usage(anyhow::anyhow!(
+            "{players} players are dealt {} cards, not {}",
+            config.dealt(),
+            dealt.len()
+        )));
+    }
+    if role == Role::Partner && players != 4 {
+        return Err(crate::report::usage(anyhow::anyhow!("--partner needs four players")));
+    }
     // Seat 0 deals; the pone sits next; the partner across the table.
     let seat = match role {
         Role::Dealer => Seat::ALL[0],

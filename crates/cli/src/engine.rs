@@ -57,7 +57,9 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let script = match (&args.choices, &args.script) {
-        (Some(text), _) => Some(text.parse::<Script>().context("--choices")?),
+        (Some(text), _) => {
+            Some(text.parse::<Script>().context("--choices").map_err(crate::report::usage)?)
+        }
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading the script {}", path.display()))?;
@@ -75,7 +77,11 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
             BuiltIn::Expert(ExpertPlayer::with_options(seed, ExpertOptions::thinking(ms))),
             format!("{}:{ms}", args.level),
         ),
-        Some(_) => anyhow::bail!("--think-ms is the expert's budget: it needs --level expert"),
+        Some(_) => {
+            return Err(crate::report::usage(anyhow::anyhow!(
+                "--think-ms is the expert's budget: it needs --level expert"
+            )));
+        }
     };
     let name = format!("crib {} {level}", env!("CARGO_PKG_VERSION"));
     match script {

@@ -130,7 +130,8 @@ fn main() -> ExitCode {
         Err(error) if report::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("crib: error: {}", report::chain(&error));
-            ExitCode::FAILURE
+            // A command line refused after clap parsed it, as clap's own.
+            if report::is_usage(&error) { ExitCode::from(2) } else { ExitCode::FAILURE }
         }
     }
 }

@@ -13,7 +13,7 @@ use serde::Serialize;
 /// The cards written in command-line arguments, in any notation (the
 /// arguments are read as one list, so a Prolog list may span several).
 pub(crate) fn cards_from_args(args: &[String]) -> anyhow::Result<Vec<Card>> {
-    Ok(parse_cards(&args.join(" "))?)
+    parse_cards(&args.join(" ")).map_err(crate::report::usage)
 }
 
 /// Answers each line of standard input with exactly one line of standard

@@ -126,7 +126,7 @@ fn a_script_that_cannot_be_followed_is_reported() {
     assert!(log.contains("scripted choice \"AC AD\" is not a legal discard"), "{log}");
     assert!(log.contains("the script has run out"), "{log}");
     let bad = crib(&["engine", "--choices", "JD XX"], "");
-    assert_eq!(bad.status.code(), Some(1));
+    assert_eq!(bad.status.code(), Some(2), "a usage error");
     assert!(stderr(&bad).contains("script entry 1"), "{}", stderr(&bad));
 }
 
@@ -184,6 +184,6 @@ fn the_engine_and_the_built_in_expert_agree() {
     }
     // The budget is the expert's alone.
     let refused = crib(&["engine", "--level", "basic", "--think-ms", "30"], "");
-    assert_eq!(refused.status.code(), Some(1));
+    assert_eq!(refused.status.code(), Some(2), "a usage error");
     assert!(stderr(&refused).contains("--level expert"), "{}", stderr(&refused));
 }

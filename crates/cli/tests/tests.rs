@@ -153,6 +153,8 @@ fn score_json_names_every_combination() {
     assert_eq!(json["points"]["pairs"], 12);
 }
 
+/// Cards given as arguments are the command line: a bad one is a usage
+/// error, status 2, as clap's own (a bad line of `--batch` input is not).
 #[test]
 fn bad_shows_are_errors_not_scores() {
     for (args, message) in [
@@ -163,7 +165,7 @@ fn bad_shows_are_errors_not_scores() {
         (&["score", "[5H", "5S", "5C", "JD", "5D"], "unbalanced brackets"),
     ] {
         let output = crib(args, "");
-        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert_eq!(stdout(&output), "", "{args:?}");
         assert!(stderr(&output).contains(message), "{args:?}: {}", stderr(&output));
     }
@@ -185,6 +187,24 @@ fn every_count_is_bounded_with_a_clear_message() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
         assert!(stderr(&output).contains(message), "{args:?}: {}", stderr(&output));
         assert!(!stderr(&output).contains("memory allocation"), "{args:?}");
+    }
+}
+
+/// Arguments that clap reads but the command refuses are usage errors too.
+#[test]
+fn arguments_the_command_refuses_exit_2() {
+    for (args, message) in [
+        (&["score", "1H", "5S", "5C", "JD", "5D"][..], "1H"),
+        (&["discard", "5H", "5S"], "a deal is 5 or 6 cards"),
+        (&["discard", "--dealer", "--players", "4", "5H", "5S", "JD", "4C", "6C", "KD"], "cards"),
+        (&["serve", "--addr", "nonsense"], "has no port"),
+        (&["serve", "--addr", "127.0.0.1:99999"], "is not a port"),
+        (&["serve", "--addr", "a b:80"], "is not a host name"),
+        (&["engine", "--level", "basic", "--think-ms", "30"], "--level expert"),
+    ] {
+        let output = crib(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert!(stderr(&output).contains(message), "{args:?}: {}", stderr(&output));
     }
 }
 
@@ -409,7 +429,7 @@ fn discard_analysis_for_three_and_four_players() {
     let three = crib(&["discard", "--pone", "5H", "5S", "JD", "4C", "6C"], "");
     assert!(stdout(&three).contains("3 players"), "{}", stdout(&three));
     let wrong = crib(&["discard", "--partner", "5H", "5S", "JD", "4C", "6C", "KD"], "");
-    assert_eq!(wrong.status.code(), Some(1));
+    assert_eq!(wrong.status.code(), Some(2));
     assert!(stderr(&wrong).contains("cards"), "{}", stderr(&wrong));
     let both = crib(&["discard", "--dealer", "--pone", "5H", "5S", "JD", "4C", "6C", "KD"], "");
     assert_eq!(both.status.code(), Some(2));
@@ -565,7 +585,7 @@ mod play {
     #[test]
     fn play_refuses_seats_the_table_does_not_have() {
         let engine = crib(&["play", "--players", "3", "--engine", "crib engine"], "");
-        assert_eq!(engine.status.code(), Some(1));
+        assert_eq!(engine.status.code(), Some(2));
         assert!(stderr(&engine).contains("--engine is for two players"), "{}", stderr(&engine));
         let seat = crib(&["play", "--seat-2", "basic"], "");
         assert!(stderr(&seat).contains("--seat-2 needs a table of 3 players"), "{}", stderr(&seat));

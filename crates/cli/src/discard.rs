@@ -14,15 +14,15 @@ use crate::output::{batch, cards_from_args, json_line};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Every keep of four is valued by its hand's exact average over every starter
-that could be cut (the cards not dealt to you), and listed best first. Ties go
+Every keep of four is valued by its hand's exact average over every starter \
+that could be cut (the cards not dealt to you), and listed best first. Ties go \
 to the higher minimum, then the higher maximum, then the lower cards.
 
 With --dealer, --pone or --partner the table is the expert's full analysis:
-each keep's hand, plus the crib's expectation for your side's crib or minus it
-for an opponent's (exact over every starter and every discard of the other
-players, weighted by what a sensible player throws; see `crib stats throws`),
-plus an estimate of the play's net points (two players only: the estimate is
+each keep's hand, plus the crib's expectation for your side's crib or minus it \
+for an opponent's (exact over every starter and every discard of the other \
+players, weighted by what a sensible player throws; see `crib stats throws`), \
+plus an estimate of the play's net points (two players only: the estimate is \
 fitted to two-player play), best total first.
 
 Examples:

@@ -67,15 +67,15 @@ fn target(text: &str) -> Result<u8, String> {
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-A seat is a built-in player (random, easy, basic, classic, expert), the expert
-with a thinking budget of MS milliseconds a play (expert:MS, 1 to 10000; the
-default is about 3, and the budget is work, not a clock, so results do not
+A seat is a built-in player (random, easy, basic, classic, expert), the expert \
+with a thinking budget of MS milliseconds a play (expert:MS, 1 to 10000; the \
+default is about 3, and the budget is work, not a clock, so results do not \
 depend on the machine), or an engine's command line, e.g.
   crib match --seat-0 \"crib engine --level basic\" --seat-1 basic --games 1000
   crib match --seat-0 expert:100 --seat-1 expert --games 200 --duplicate
-Each engine is started once per worker and again after any fault. An engine
-that crashes, answers late, answers garbage, refuses a legal command, makes an
-illegal move, miscounts a show or disagrees with the referee's board at the
+Each engine is started once per worker and again after any fault. An engine \
+that crashes, answers late, answers garbage, refuses a legal command, makes an \
+illegal move, miscounts a show or disagrees with the referee's board at the \
 end of a round loses that game; the match goes on.")]
 pub(crate) struct Args {
     /// The player at seat 0: a built-in player or an engine's command line.

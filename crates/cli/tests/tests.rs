@@ -208,6 +208,54 @@ fn arguments_the_command_refuses_exit_2() {
     }
 }
 
+/// The prose after a command's options is clap's to wrap to the terminal
+/// (each paragraph one line in the source): a line of it ends only where
+/// the next word would not fit, at any width, instead of breaking where the
+/// source did at 80 columns, ragged in a narrow terminal and short in a wide
+/// one.
+#[test]
+fn help_prose_fills_its_lines_at_any_width() {
+    let commands: [&[&str]; 11] = [
+        &[],
+        &["score"],
+        &["discard"],
+        &["drill"],
+        &["engine"],
+        &["match"],
+        &["review"],
+        &["prolog", "check"],
+        &["stats", "cribs"],
+        &["stats", "throws"],
+        &["stats", "board"],
+    ];
+    for command in commands {
+        for width in [52, 100] {
+            let output = Command::new(env!("CARGO_BIN_EXE_crib"))
+                .args(command)
+                .arg("--help")
+                .env("COLUMNS", width.to_string())
+                .output()
+                .unwrap();
+            let help = stdout(&output);
+            let options = help.find("Options:").expect("an options block");
+            let after = help[options..].find("\n\n").map_or("", |end| &help[options + end..]);
+            let lines: Vec<&str> = after.lines().collect();
+            for pair in lines.windows(2) {
+                let [line, next] = [pair[0], pair[1]];
+                let prose = |text: &str| text.starts_with(|c: char| !c.is_whitespace());
+                if !prose(line) || !prose(next) || line.ends_with(':') {
+                    continue;
+                }
+                let word = next.split_whitespace().next().unwrap_or_default();
+                assert!(
+                    line.chars().count() + 1 + word.chars().count() > width,
+                    "{command:?} at {width} columns: {line:?} ends before {word:?}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn usage_errors_exit_2() {
     assert_eq!(crib(&["score"], "").status.code(), Some(2));

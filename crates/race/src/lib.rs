@@ -340,6 +340,34 @@ pub fn three_players(round: &Round<3, f32>, parallel: bool) -> Race<3, f32> {
     race(round, parallel)
 }
 
+/// The race of two sides that `round` makes, on this thread (a few
+/// milliseconds): [`race`] compiled here, as [`three_players`].
+#[must_use]
+pub fn two_sides(round: &Round<2, f64>) -> Race<2, f64> {
+    race(round, false)
+}
+
+/// `values` as little-endian bytes, for a table kept by a build script
+/// ([`read_f64s`] reads them back, to the last bit).
+#[must_use]
+pub fn kept_f64s(values: &[f64]) -> Vec<u8> {
+    values.iter().flat_map(|value| value.to_le_bytes()).collect()
+}
+
+/// The values kept by [`kept_f64s`]; a trailing part of a value is left
+/// out.
+#[must_use]
+pub fn read_f64s(bytes: &[u8]) -> Vec<f64> {
+    bytes
+        .chunks_exact(8)
+        .map(|word| {
+            let mut value = [0; 8];
+            value.copy_from_slice(word);
+            f64::from_le_bytes(value)
+        })
+        .collect()
+}
+
 /// The chances after the play, before the show, at `needs` (each from 1
 /// to [`MAX_NEED`]), from the `show` of a round (as [`Round::show`]) and
 /// the chances at the start of a round (`start`, by the needs in that
@@ -631,6 +659,14 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn kept_f64s_read_back_to_the_last_bit() {
+        let values = [0.0, -0.0, 1.0, 0.1, f64::MIN_POSITIVE, 1.0 - f64::EPSILON];
+        let read = read_f64s(&kept_f64s(&values));
+        let bits: Vec<u64> = read.iter().map(|value| value.to_bits()).collect();
+        assert_eq!(bits, values.map(f64::to_bits));
     }
 
     #[test]

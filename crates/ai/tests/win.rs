@@ -160,7 +160,11 @@ fn the_three_player_table_has_its_edges_and_its_monotony() {
         for b in (1..=121u16).step_by(step) {
             for c in (1..=121u16).step_by(step) {
                 let needs = [a, b, c];
-                for chances in [table.chances(needs), table.chances_after_play(needs)] {
+                // A chance after the play is counted through the show (a
+                // few thousand sums): every other point of the grid each way.
+                let odd = a % 2 == 1 && b % 2 == 1 && c % 2 == 1;
+                let after = odd.then(|| table.chances_after_play(needs));
+                for chances in std::iter::once(table.chances(needs)).chain(after) {
                     let at = format!("{needs:?}: {chances:?}");
                     assert!(chances.iter().all(|chance| (0.0..=1.0).contains(chance)), "{at}");
                     // Someone wins.

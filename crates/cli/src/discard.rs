@@ -14,15 +14,15 @@ use crate::output::{batch, cards_from_args, json_line};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Every keep of four is valued by its hand's exact average over every starter
-that could be cut (the cards not dealt to you), and listed best first. Ties go
+Every keep of four is valued by its hand's exact average over every starter \
+that could be cut (the cards not dealt to you), and listed best first. Ties go \
 to the higher minimum, then the higher maximum, then the lower cards.
 
 With --dealer, --pone or --partner the table is the expert's full analysis:
-each keep's hand, plus the crib's expectation for your side's crib or minus it
-for an opponent's (exact over every starter and every discard of the other
-players, weighted by what a sensible player throws; see `crib stats throws`),
-plus an estimate of the play's net points (two players only: the estimate is
+each keep's hand, plus the crib's expectation for your side's crib or minus it \
+for an opponent's (exact over every starter and every discard of the other \
+players, weighted by what a sensible player throws; see `crib stats throws`), \
+plus an estimate of the play's net points (two players only: the estimate is \
 fitted to two-player play), best total first.
 
 Examples:
@@ -85,7 +85,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
             }
         });
     }
-    let dealt = deal_from_cards(&cards_from_args(&args.cards)?)?;
+    let dealt = deal_from_cards(&cards_from_args(&args.cards)?).map_err(crate::report::usage)?;
     let role = match (args.dealer, args.pone, args.partner) {
         (true, _, _) => Some(Role::Dealer),
         (_, true, _) => Some(Role::Pone),
@@ -166,14 +166,17 @@ fn analysis(args: &Args, dealt: CardSet, role: Role) -> anyhow::Result<ExitCode>
         (None, _) if dealt.len() == 6 => 2,
         (None, _) => 3,
     };
-    let config = GameConfig::new(players, 121)?;
-    anyhow::ensure!(
-        dealt.len() == config.dealt(),
-        "{players} players are dealt {} cards, not {}",
-        config.dealt(),
-        dealt.len()
-    );
-    anyhow::ensure!(role != Role::Partner || players == 4, "--partner needs four players");
+    let config = GameConfig::new(players, 121).map_err(crate::report::usage)?;
+    if dealt.len() != config.dealt() {
+        return Err(crate::report::usage(anyhow::anyhow!(
+            "{players} players are dealt {} cards, not {}",
+            config.dealt(),
+            dealt.len()
+        )));
+    }
+    if role == Role::Partner && players != 4 {
+        return Err(crate::report::usage(anyhow::anyhow!("--partner needs four players")));
+    }
     // Seat 0 deals; the pone sits next; the partner across the table.
     let seat = match role {
         Role::Dealer => Seat::ALL[0],

@@ -15,11 +15,11 @@ use crate::saved::Db;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Each hand is dealt from a full deck shuffled by the seed and the hand's number,
-with no skew towards any kind of hand; with --cribs each hand is a crib (a
-flush only with all five cards) half of the time. Type the points of each kind
-(fifteens, pairs, runs, flush, nobs): tab or the arrows move between them,
-enter counts it. Each answer is saved with its time; crib stats me shows your
+Each hand is dealt from a full deck shuffled by the seed and the hand's number, \
+with no skew towards any kind of hand; with --cribs each hand is a crib (a \
+flush only with all five cards) half of the time. Type the points of each kind \
+(fifteens, pairs, runs, flush, nobs): tab or the arrows move between them, \
+enter counts it. Each answer is saved with its time; crib stats me shows your \
 record.")]
 pub(crate) struct Args {
     /// How many hands to count.

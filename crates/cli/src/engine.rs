@@ -16,7 +16,7 @@ use crib_protocol::{Script, Scripted, Session, serve};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-The engine reads one command per line on standard input and answers each on
+The engine reads one command per line on standard input and answers each on \
 standard output (see docs/protocol.md), until quit; or the end of the input:
 
   $ printf 'newgame 2 1;\\ncount 5H 5S 5C JD 5D;\\nquit;\\n' | crib engine
@@ -24,11 +24,11 @@ standard output (see docs/protocol.md), until quit; or the end of the input:
   ok 29.
   ok.
 
-Scripted choices (--choices, --script) are outside the protocol, for golden
-tests and replays: entries separated by commas (or line breaks in a file, where
-'#' starts a comment), one per decision in order: the cards of each discard
-(\"JD KD\") and the card of each play (\"4C\"). A turn on which no card fits
-is a go; a \"go\" entry there is optional. When the script runs out, or its
+Scripted choices (--choices, --script) are outside the protocol, for golden \
+tests and replays: entries separated by commas (or line breaks in a file, where \
+'#' starts a comment), one per decision in order: the cards of each discard \
+(\"JD KD\") and the card of each play (\"4C\"). A turn on which no card fits \
+is a go; a \"go\" entry there is optional. When the script runs out, or its \
 next choice is not legal, the --level player decides (said on standard error).
 
   crib engine --choices \"JD KD, 4C, 5H, 5S, 6C\"")]
@@ -57,7 +57,9 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let script = match (&args.choices, &args.script) {
-        (Some(text), _) => Some(text.parse::<Script>().context("--choices")?),
+        (Some(text), _) => {
+            Some(text.parse::<Script>().context("--choices").map_err(crate::report::usage)?)
+        }
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading the script {}", path.display()))?;
@@ -75,7 +77,11 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
             BuiltIn::Expert(ExpertPlayer::with_options(seed, ExpertOptions::thinking(ms))),
             format!("{}:{ms}", args.level),
         ),
-        Some(_) => anyhow::bail!("--think-ms is the expert's budget: it needs --level expert"),
+        Some(_) => {
+            return Err(crate::report::usage(anyhow::anyhow!(
+                "--think-ms is the expert's budget: it needs --level expert"
+            )));
+        }
     };
     let name = format!("crib {} {level}", env!("CARGO_PKG_VERSION"));
     match script {

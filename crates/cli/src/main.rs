@@ -34,8 +34,8 @@ mod stats;
 #[derive(Debug, Parser)]
 #[command(name = "crib", version, about, propagate_version = true)]
 #[command(after_help = "\
-Cards are written rank then suit: 5H, 5h, 10H or TH, 5♥, or as the terms of the
-original Prolog documents, card(5, hearts), card(ace, spades), and whole lists
+Cards are written rank then suit: 5H, 5h, 10H or TH, 5♥, or as the terms of the \
+original Prolog documents, card(5, hearts), card(ace, spades), and whole lists \
 [card(7,clubs), card(queen,hearts), ...].
 
 Examples:
@@ -50,8 +50,8 @@ Examples:
   crib stats hands                   score every possible show
   crib prolog check cribbage.pl      check a Prolog solution of the assignment
 
-A computer opponent (crib play, crib engine) is the strongest built-in player,
-expert, unless --level chooses another; crib sim and crib match, which compare
+A computer opponent (crib play, crib engine) is the strongest built-in player, \
+expert, unless --level chooses another; crib sim and crib match, which compare \
 players, seat the quick basic player unless --seat-N says otherwise.")]
 struct Cli {
     #[command(subcommand)]
@@ -130,7 +130,8 @@ fn main() -> ExitCode {
         Err(error) if report::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("crib: error: {}", report::chain(&error));
-            ExitCode::FAILURE
+            // A command line refused after clap parsed it, as clap's own.
+            if report::is_usage(&error) { ExitCode::from(2) } else { ExitCode::FAILURE }
         }
     }
 }

@@ -13,12 +13,14 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use clap::builder::TypedValueParser as _;
 use crib_ai::Strategy;
 use crib_core::GameConfig;
 use crib_referee::{
     DEFAULT_TIMEOUT, EngineOptions, EngineStderr, Entrant, MatchConfig, MatchReport, Mean,
-    run_match,
+    run_timed_match,
 };
+use crib_table::SlowestAnswer;
 
 use crate::output::{games_bar, grouped, print_run};
 
@@ -27,32 +29,53 @@ use crate::output::{games_bar, grouped, print_run};
 #[derive(Clone, Debug, clap::Args)]
 pub(crate) struct RunArgs {
     /// The number of games; with --duplicate, of deals, each played once per
-    /// seating.
-    #[arg(long, default_value_t = 100, value_parser = crate::output::at_least_one)]
+    /// seating (1 to 10,000,000).
+    #[arg(long, default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub(crate) games: u64,
     /// The seed of the match [default: random, printed to replay the match].
     #[arg(long)]
     pub(crate) seed: Option<u64>,
     /// Players at the table: 2, 3 or 4 (four play as partners, seats 0+2
     /// against 1+3).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub(crate) players: u8,
     /// The score that wins: 121 or 61.
-    #[arg(long, default_value_t = 121)]
+    #[arg(long, default_value_t = 121, value_parser = target)]
     pub(crate) target: u8,
+}
+
+/// The most games (or deals) a match or a run of self-play plays, as for
+/// `crib stats board --games`: days of the expert's games on every core,
+/// and a match keeps each game's tally until its report.
+const MAX_GAMES: u64 = 10_000_000;
+
+/// The most worker threads of a match.
+const MAX_JOBS: i64 = 1024;
+
+/// The longest time limit on an engine's answer: an hour.
+const MAX_TIMEOUT_MS: u64 = 3_600_000;
+
+/// The score that wins a game, as the command line gives it: 121 or 61.
+fn target(text: &str) -> Result<u8, String> {
+    match text.trim() {
+        "121" => Ok(121),
+        "61" => Ok(61),
+        _ => Err("a game is played to 121 or to 61".to_owned()),
+    }
 }
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-A seat is a built-in player (random, easy, basic, classic, expert), the expert
-with a thinking budget of MS milliseconds a play (expert:MS, 1 to 10000; the
-default is about 3, and the budget is work, not a clock, so results do not
+A seat is a built-in player (random, easy, basic, classic, expert), the expert \
+with a thinking budget of MS milliseconds a play (expert:MS, 1 to 10000; the \
+default is about 3, and the budget is work, not a clock, so results do not \
 depend on the machine), or an engine's command line, e.g.
   crib match --seat-0 \"crib engine --level basic\" --seat-1 basic --games 1000
   crib match --seat-0 expert:100 --seat-1 expert --games 200 --duplicate
-Each engine is started once per worker and again after any fault. An engine
-that crashes, answers late, answers garbage, refuses a legal command, makes an
-illegal move, miscounts a show or disagrees with the referee's board at the
+Each engine is started once per worker and again after any fault. An engine \
+that crashes, answers late, answers garbage, refuses a legal command, makes an \
+illegal move, miscounts a show or disagrees with the referee's board at the \
 end of a round loses that game; the match goes on.")]
 pub(crate) struct Args {
     /// The player at seat 0: a built-in player or an engine's command line.
@@ -79,16 +102,18 @@ pub(crate) struct Args {
     /// outcome, enough to replay it.
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
-    /// The time an engine has to answer each command, in milliseconds.
+    /// The time an engine has to answer each command, in milliseconds (up
+    /// to an hour).
     #[arg(long = "timeout-ms", value_name = "MS", default_value_t = 3000,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT_MS))]
     timeout_ms: u64,
     /// Pass the engines' standard error through (it is discarded otherwise).
     #[arg(long)]
     engine_stderr: bool,
-    /// Worker threads, each with its own engine processes [default: one per
-    /// core]. The results do not depend on it.
-    #[arg(long, value_name = "N")]
+    /// Worker threads, each with its own engine processes (1 to 1024)
+    /// [default: one per core]. The results do not depend on it.
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS).map(usize::from))]
     jobs: Option<usize>,
     /// Play only game N of the match (from 0), to replay it.
     #[arg(long, value_name = "N")]
@@ -149,15 +174,23 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let bar = games_bar(total)?;
     let started = Instant::now();
     let mut forfeits = 0u64;
-    let report = run_match(&config, log.as_mut().map(|log| log as &mut dyn Write), |_, record| {
-        bar.inc(1);
-        if record.outcome.forfeit.is_some() {
-            forfeits += 1;
-            bar.set_message(format!("({forfeits} lost by a fault)"));
-        }
-    });
+    let run =
+        run_timed_match(&config, log.as_mut().map(|log| log as &mut dyn Write), |_, record| {
+            bar.inc(1);
+            if record.outcome.forfeit.is_some() {
+                forfeits += 1;
+                bar.set_message(format!("({forfeits} lost by a fault)"));
+            }
+        });
     bar.finish_and_clear();
-    let report = report.context("playing the match")?;
+    let (report, slowest) = run.context("playing the match")?;
+    // On standard error with the match's speed: times are not results.
+    for (player, slowest) in slowest.iter().enumerate() {
+        if let Some(SlowestAnswer { took, command }) = slowest {
+            let ms = took.as_secs_f64() * 1000.0;
+            eprintln!("crib: player {player}'s slowest answer took {ms:.1} ms, to `{command}`");
+        }
+    }
     print_run(report.games, started, &report, args.json, write_report)
 }
 

@@ -13,7 +13,7 @@ use serde::Serialize;
 /// The cards written in command-line arguments, in any notation (the
 /// arguments are read as one list, so a Prolog list may span several).
 pub(crate) fn cards_from_args(args: &[String]) -> anyhow::Result<Vec<Card>> {
-    Ok(parse_cards(&args.join(" "))?)
+    parse_cards(&args.join(" ")).map_err(crate::report::usage)
 }
 
 /// Answers each line of standard input with exactly one line of standard
@@ -85,16 +85,6 @@ fn batch_lines(
         writeln!(output, "{line}").context("writing the answers")?;
     }
     Ok(failed)
-}
-
-/// Reads a count that must be at least 1 (`--games`), saying so when it is
-/// not.
-pub(crate) fn at_least_one(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(0) => Err("at least 1 is needed".to_owned()),
-        Ok(n) => Ok(n),
-        Err(_) => Err("a whole number, at least 1, is needed".to_owned()),
-    }
 }
 
 /// A whole number with thousands separated by commas: `12,994,800`.

@@ -180,13 +180,18 @@ fn finished_match(store: &Store, seed: u64) -> Option<GameId> {
 
 /// The table the options ask for, refusing seats it does not have.
 fn table_config(args: &Args) -> anyhow::Result<GameConfig> {
-    let config = GameConfig::new(args.players, args.target)?;
+    let config = GameConfig::new(args.players, args.target).map_err(crate::report::usage)?;
     if args.engine.is_some() && args.players != 2 {
-        anyhow::bail!("--engine is for two players: give each seat with --seat-1 to --seat-3");
+        return Err(crate::report::usage(anyhow::anyhow!(
+            "--engine is for two players: give each seat with --seat-1 to --seat-3"
+        )));
     }
     let given = [&args.seat_1, &args.seat_2, &args.seat_3];
     if let Some(extra) = (usize::from(args.players)..4).find(|&seat| given[seat - 1].is_some()) {
-        anyhow::bail!("--seat-{extra} needs a table of {} players", extra + 1);
+        return Err(crate::report::usage(anyhow::anyhow!(
+            "--seat-{extra} needs a table of {} players",
+            extra + 1
+        )));
     }
     Ok(config)
 }

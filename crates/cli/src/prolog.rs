@@ -22,36 +22,36 @@ pub(crate) enum Command {
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 The file is loaded once in one swipl process (SWI-Prolog; on Debian or Ubuntu:
-sudo apt-get install swi-prolog-nox), which is then asked every question in
-turn. A question past its time limit counts as a timeout and the process is
+sudo apt-get install swi-prolog-nox), which is then asked every question in \
+turn. A question past its time limit counts as a timeout and the process is \
 started again (loading the file again, within 20 s).
 
-hand_value(Hand, Startcard, Value) is asked the assignment's six examples, then
-32 hands that cover every kind of score (each count of fifteens from none to
-eight, pairs to a double pair royal, runs of three to five, double, triple and
-double double runs, flushes of four and five, his nob, 28 and 29, hands worth
-nothing, every rank), then random hands (--hands) or every hand (--all).
+hand_value(Hand, Startcard, Value) is asked the assignment's six examples, then \
+32 hands that cover every kind of score (each count of fifteens from none to \
+eight, pairs to a double pair royal, runs of three to five, double, triple and \
+double double runs, flushes of four and five, his nob, 28 and 29, hands worth \
+nothing, every rank), then random hands (--hands) or every hand (--all). \
 Right: Value is the integer crib counts.
 
-select_hand(Cards, Hand, Cribcards) is asked 5 deals on which the best four
-cards on their own are not the best keep, then random deals (--deals), 6 cards
-and 5 cards by turns. Right: Hand is four of Cards whose average hand over every
-starter not in Cards is the best there is (every keep as good is right), and
+select_hand(Cards, Hand, Cribcards) is asked 5 deals on which the best four \
+cards on their own are not the best keep, then random deals (--deals), 6 cards \
+and 5 cards by turns. Right: Hand is four of Cards whose average hand over every \
+starter not in Cards is the best there is (every keep as good is right), and \
 Cribcards is the other cards; otherwise the expected points given up are shown.
 
-Lists may be in any order. Errors are exceptions, failures, answers left partly
-unbound and malformed answers (a Value that is not an integer, a Hand that is
+Lists may be in any order. Errors are exceptions, failures, answers left partly \
+unbound and malformed answers (a Value that is not an integer, a Hand that is \
 not four of the dealt cards, Cribcards that are not the cards not kept).
 
-Score: each part scores its share of the questions answered right: 50 × right
-÷ asked for hand_value/3, 20 × right ÷ asked for select_hand/3, to one decimal
-place (wrong answers, errors and timeouts are all not right; a predicate that
+Score: each part scores its share of the questions answered right: 50 × right \
+÷ asked for hand_value/3, 20 × right ÷ asked for select_hand/3, to one decimal \
+place (wrong answers, errors and timeouts are all not right; a predicate that \
 is not defined scores 0).
 
-Exit status: 0 when the file loads without errors and every answer is right;
-2 when the check ran but something is not right (a wrong answer, an error, a
-timeout, an error loading the file, a predicate missing); 1 when the file could
-not be checked (no swipl, no such file, swipl stopped while loading it or took
+Exit status: 0 when the file loads without errors and every answer is right; \
+2 when the check ran but something is not right (a wrong answer, an error, a \
+timeout, an error loading the file, a predicate missing); 1 when the file could \
+not be checked (no swipl, no such file, swipl stopped while loading it or took \
 more than 20 s, neither predicate defined).
 
 Examples:

@@ -83,12 +83,13 @@ fn write_matches(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
             theirs.average(field(theirs))
         )
     };
-    writeln!(out, "as dealer, points a hand ({} hands for you)", me.dealer.rounds)?;
+    let hands = |n: u32| format!("{n} hand{}", if n == 1 { "" } else { "s" });
+    writeln!(out, "as dealer, points a hand ({} for you)", hands(me.dealer.rounds))?;
     average(out, "  hand", |r| &r.dealer, |p| p.hand)?;
     average(out, "  crib", |r| &r.dealer, |p| p.crib)?;
     average(out, "  pegging", |r| &r.dealer, |p| p.pegging)?;
     average(out, "  his heels", |r| &r.dealer, |p| p.heels)?;
-    writeln!(out, "as pone, points a hand ({} hands for you)", me.pone.rounds)?;
+    writeln!(out, "as pone, points a hand ({} for you)", hands(me.pone.rounds))?;
     average(out, "  hand", |r| &r.pone, |p| p.hand)?;
     average(out, "  pegging", |r| &r.pone, |p| p.pegging)?;
     if me.dealer.muggins + me.pone.muggins + them.dealer.muggins + them.pone.muggins > 0 {
@@ -97,4 +98,24 @@ fn write_matches(out: &mut dyn Write, stats: &Stats) -> io::Result<()> {
         average(out, "  as pone", |r| &r.pone, |p| p.muggins)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_hand_is_one_hand() {
+        let mut stats = Stats::default();
+        stats.player.matches = 1;
+        stats.player.games = 1;
+        stats.player.dealer.rounds = 1;
+        stats.player.pone.rounds = 2;
+        let mut out = Vec::new();
+        write_matches(&mut out, &stats).expect("written to memory");
+        let text = String::from_utf8(out).expect("text");
+        assert!(text.contains("as dealer, points a hand (1 hand for you)"), "{text}");
+        assert!(text.contains("as pone, points a hand (2 hands for you)"), "{text}");
+        assert!(text.contains("over 1 match (1 game)"), "{text}");
+    }
 }

@@ -3,6 +3,35 @@
 
 use std::io;
 
+/// A command line that clap parses but the command refuses (cards given as
+/// arguments, options that do not go together): the program exits with
+/// status 2, as for clap's own usage errors, while a failure of the work
+/// itself exits with 1.
+#[derive(Debug)]
+pub(crate) struct Usage(pub(crate) anyhow::Error);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl std::error::Error for Usage {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+/// `error` as a [`Usage`] error, with its causes.
+pub(crate) fn usage(error: impl Into<anyhow::Error>) -> anyhow::Error {
+    anyhow::Error::new(Usage(error.into()))
+}
+
+/// Whether `error` is a [`Usage`] error, under any context.
+pub(crate) fn is_usage(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| cause.is::<Usage>())
+}
+
 /// The error and its causes on one line, each thing said once: see
 /// [`crib_table::error_chain`].
 pub(crate) fn chain(error: &anyhow::Error) -> String {

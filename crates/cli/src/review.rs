@@ -20,13 +20,13 @@ use crate::saved::Db;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Each discard is graded by the expert's values of every keep (hand, crib and
-play), each play where more than one card fitted by the expert's search of the
-play (points to the end of the play, or the chance of winning near the end of a
-game), and each show (or, with --muggins-pegging, each card that pegged) counted
-with muggins by its true count. A mistake gives up
-at least 1 point, or 3% of the chance of winning. The chart of the chance of
-winning is from crib-ai's tables (crib stats board), at the start of every
+Each discard is graded by the expert's values of every keep (hand, crib and \
+play), each play where more than one card fitted by the expert's search of the \
+play (points to the end of the play, or the chance of winning near the end of a \
+game), and each show (or, with --muggins-pegging, each card that pegged) counted \
+with muggins by its true count. A mistake gives up \
+at least 1 point, or 3% of the chance of winning. The chart of the chance of \
+winning is from crib-ai's tables (crib stats board), at the start of every \
 round and at the end of each game.")]
 pub(crate) struct Args {
     /// The saved match, by its id in `crib history`.

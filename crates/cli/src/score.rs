@@ -48,7 +48,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
             }
         });
     }
-    let show = read_show(&cards_from_args(&args.cards)?)?;
+    let show = read_show(&cards_from_args(&args.cards)?).map_err(crate::report::usage)?;
     let breakdown = show.breakdown(default_rules);
     let mut out = io::stdout().lock();
     if args.json {

@@ -20,7 +20,8 @@ pub(crate) struct Args {
     /// The address to listen on, HOST:PORT with a host name or an IP
     /// address (port 0: any free port). Keep it on loopback unless the
     /// players are elsewhere: the server has no TLS.
-    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8121")]
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8121",
+          value_parser = parse_addr)]
     addr: String,
     /// Deal the games opened without a seed of their own from this seed, in
     /// order, so that a session can be replayed [default: random deals].
@@ -141,6 +142,29 @@ impl std::str::FromStr for Seconds {
         }
         Ok(Seconds(Duration::from_secs_f64(seconds)))
     }
+}
+
+/// An address to listen on as the command line gives it, `HOST:PORT`: a
+/// host name or an IP address (IPv6 in brackets), a colon and a port. A
+/// name is resolved when the server starts.
+fn parse_addr(text: &str) -> Result<String, String> {
+    let shape = "give HOST:PORT, e.g. 127.0.0.1:8121 or localhost:0";
+    let Some((host, port)) = text.rsplit_once(':') else {
+        return Err(format!("{text:?} has no port: {shape}"));
+    };
+    if port.parse::<u16>().is_err() {
+        return Err(format!("{port:?} is not a port (0 to 65535): {shape}"));
+    }
+    if host.starts_with('[') && host.ends_with(']') {
+        return match host[1..host.len() - 1].parse::<std::net::Ipv6Addr>() {
+            Ok(_) => Ok(text.to_owned()),
+            Err(_) => Err(format!("{host:?} is not an IPv6 address: {shape}")),
+        };
+    }
+    parse_host(host)
+        .and_then(|_| if host.contains(':') { Err(String::new()) } else { Ok(()) })
+        .map(|()| text.to_owned())
+        .map_err(|_| format!("{host:?} is not a host name or an IP address: {shape}"))
 }
 
 /// A host name as a `Host` header gives it, without a port: letters,

@@ -29,9 +29,9 @@ pub(crate) enum Command {
     /// 20,358,520 six-card deals: the average and the distribution of its
     /// expectation.
     #[command(after_help = "\
-Deals that differ only by the names of the suits share their best keep, so one
-deal of each of the 962,988 classes is evaluated and counted as many times as
-its class has deals. Expectations are exact: a whole number of points over the
+Deals that differ only by the names of the suits share their best keep, so one \
+deal of each of the 962,988 classes is evaluated and counted as many times as \
+its class has deals. Expectations are exact: a whole number of points over the \
 46 starters.")]
     Keeps {
         /// Print JSON (with the count of deals for every number of points
@@ -42,10 +42,10 @@ its class has deals. Expectations are exact: a whole number of points over the
     /// The expected crib for every two-card discard, by ranks, for the
     /// dealer's own throw and for the pone's throw into the dealer's crib.
     #[command(after_help = "\
-Each expectation is exact over every starter and every pair of cards the other
-player may throw from the 50 cards left, the other player's throw weighted by
-what a sensible player throws (see `crib stats throws`), or equally with
---uniform. In the tables, a cell above the diagonal is two cards of different
+Each expectation is exact over every starter and every pair of cards the other \
+player may throw from the 50 cards left, the other player's throw weighted by \
+what a sensible player throws (see `crib stats throws`), or equally with \
+--uniform. In the tables, a cell above the diagonal is two cards of different \
 suits, below it two of one suit; the diagonal is a pair.")]
     Cribs {
         /// Every discard of the other player equally likely.
@@ -58,10 +58,10 @@ suits, below it two of one suit; the diagonal is a pair.")]
     /// Measure what a sensible player throws to the crib over every deal:
     /// the weights of the crib's model of other players' discards.
     #[command(after_help = "\
-The sensible player keeps the four cards with the best hand expectation plus
-(own crib) or minus (opponent's) the crib's, the crib valued under the uniform
-model, or with --from measured under the measured model built into crib. A
-weight of 1000 is as often as a random discard; the pair tables are indexed by
+The sensible player keeps the four cards with the best hand expectation plus \
+(own crib) or minus (opponent's) the crib's, the crib valued under the uniform \
+model, or with --from measured under the measured model built into crib. A \
+weight of 1000 is as often as a random discard; the pair tables are indexed by \
 the two ranks thrown.")]
     Throws {
         /// The crib model the sensible player values its discards with:
@@ -82,14 +82,14 @@ the two ranks thrown.")]
     /// a grid by the scores for the dealer and the pone, from the table kept
     /// in crib (measured from the expert's self-play).
     #[command(after_help = "\
-With --rebuild, the distributions of a round's points (the play, the pone's
-hand, with three players the second pone's, with four the partners' hands,
-the dealer's hand and crib) are measured afresh from --games games of expert
-self-play seeded --seed, the table is rebuilt from them, and the first
-dealer's win rate measured directly in that self-play (with its 95% interval)
-is printed beside the tables' figures. --write FILE writes the rebuilt
-table's source, which is what crates/ai/src/board/data/two_players.rs,
-three_players.rs and four_players.rs hold. With three players the grids put
+With --rebuild, the distributions of a round's points (the play, the pone's \
+hand, with three players the second pone's, with four the partners' hands, \
+the dealer's hand and crib) are measured afresh from --games games of expert \
+self-play seeded --seed, the table is rebuilt from them, and the first \
+dealer's win rate measured directly in that self-play (with its 95% interval) \
+is printed beside the tables' figures. --write FILE writes the rebuilt \
+table's source, which is what crates/ai/src/board/data/two_players.rs, \
+three_players.rs and four_players.rs hold. With three players the grids put \
 the two others level, at the column's score.")]
     Board(BoardArgs),
 }

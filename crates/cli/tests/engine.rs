@@ -126,7 +126,7 @@ fn a_script_that_cannot_be_followed_is_reported() {
     assert!(log.contains("scripted choice \"AC AD\" is not a legal discard"), "{log}");
     assert!(log.contains("the script has run out"), "{log}");
     let bad = crib(&["engine", "--choices", "JD XX"], "");
-    assert_eq!(bad.status.code(), Some(1));
+    assert_eq!(bad.status.code(), Some(2), "a usage error");
     assert!(stderr(&bad).contains("script entry 1"), "{}", stderr(&bad));
 }
 
@@ -184,6 +184,32 @@ fn the_engine_and_the_built_in_expert_agree() {
     }
     // The budget is the expert's alone.
     let refused = crib(&["engine", "--level", "basic", "--think-ms", "30"], "");
-    assert_eq!(refused.status.code(), Some(1));
+    assert_eq!(refused.status.code(), Some(2), "a usage error");
     assert!(stderr(&refused).contains("--level expert"), "{}", stderr(&refused));
+}
+
+/// The protocol takes any non-negative whole number of `setboard` (the
+/// target is information for the strategy, and the engine keeps counting
+/// past it): a board past the target is taken, the engine still discards
+/// and plays (at two players, and at three, where the chances of a side
+/// that needs nothing are read as a win), and counts on from it.
+#[test]
+fn a_board_past_the_target_is_taken_and_counted_on() {
+    let two = "newgame 2 1;\nsetboard 200 0;\nboard;\ndeal 0;\nhand 5H 5S JD 4C 6C KD;\n\
+               discard;\nstarter JH;\nboard;\nplayed 0 5C;\nplay;\nboard;\n";
+    let output = crib(&["engine", "--level", "expert", "--seed", "1"], two);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output),
+        "ok.\nok.\nok 200 0.\nok.\nok.\nok JD KD.\nok.\nok 202 0.\nok.\nok 5H.\nok 202 2.\n"
+    );
+    let three = "newgame 3 1;\nsetboard 200 0 0;\ndeal 0;\nhand 5H 5S JD 4C 6C;\ndiscard;\n\
+                 starter JH;\nplayed 2 5C;\nplay;\nboard;\n";
+    let output = crib(&["engine", "--level", "expert", "--seed", "1"], three);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let answers: Vec<&str> = text.lines().collect();
+    assert_eq!(answers.len(), 9, "{answers:?}");
+    assert!(answers.iter().all(|answer| answer.starts_with("ok")), "{answers:?}");
+    assert_eq!(answers[8], "ok 202 0 0.");
 }

@@ -153,6 +153,8 @@ fn score_json_names_every_combination() {
     assert_eq!(json["points"]["pairs"], 12);
 }
 
+/// Cards given as arguments are the command line: a bad one is a usage
+/// error, status 2, as clap's own (a bad line of `--batch` input is not).
 #[test]
 fn bad_shows_are_errors_not_scores() {
     for (args, message) in [
@@ -163,9 +165,94 @@ fn bad_shows_are_errors_not_scores() {
         (&["score", "[5H", "5S", "5C", "JD", "5D"], "unbalanced brackets"),
     ] {
         let output = crib(args, "");
-        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert_eq!(stdout(&output), "", "{args:?}");
         assert!(stderr(&output).contains(message), "{args:?}: {}", stderr(&output));
+    }
+}
+
+#[test]
+fn every_count_is_bounded_with_a_clear_message() {
+    for (args, message) in [
+        (&["match", "--games", "99999999999999"][..], "99999999999999 is not in 1..=10000000"),
+        (&["sim", "--games", "99999999999999"], "99999999999999 is not in 1..=10000000"),
+        (&["match", "--games", "0"], "0 is not in 1..=10000000"),
+        (&["match", "--jobs", "0"], "0 is not in 1..=1024"),
+        (&["match", "--jobs", "99999999999"], "--jobs"),
+        (&["match", "--timeout-ms", "99999999999999"], "is not in 1..=3600000"),
+        (&["match", "--players", "5"], "5 is not in 2..=4"),
+        (&["sim", "--target", "100"], "a game is played to 121 or to 61"),
+    ] {
+        let output = crib(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert!(stderr(&output).contains(message), "{args:?}: {}", stderr(&output));
+        assert!(!stderr(&output).contains("memory allocation"), "{args:?}");
+    }
+}
+
+/// Arguments that clap reads but the command refuses are usage errors too.
+#[test]
+fn arguments_the_command_refuses_exit_2() {
+    for (args, message) in [
+        (&["score", "1H", "5S", "5C", "JD", "5D"][..], "1H"),
+        (&["discard", "5H", "5S"], "a deal is 5 or 6 cards"),
+        (&["discard", "--dealer", "--players", "4", "5H", "5S", "JD", "4C", "6C", "KD"], "cards"),
+        (&["serve", "--addr", "nonsense"], "has no port"),
+        (&["serve", "--addr", "127.0.0.1:99999"], "is not a port"),
+        (&["serve", "--addr", "a b:80"], "is not a host name"),
+        (&["engine", "--level", "basic", "--think-ms", "30"], "--level expert"),
+    ] {
+        let output = crib(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert!(stderr(&output).contains(message), "{args:?}: {}", stderr(&output));
+    }
+}
+
+/// The prose after a command's options is clap's to wrap to the terminal
+/// (each paragraph one line in the source): a line of it ends only where
+/// the next word would not fit, at any width, instead of breaking where the
+/// source did at 80 columns, ragged in a narrow terminal and short in a wide
+/// one.
+#[test]
+fn help_prose_fills_its_lines_at_any_width() {
+    let commands: [&[&str]; 11] = [
+        &[],
+        &["score"],
+        &["discard"],
+        &["drill"],
+        &["engine"],
+        &["match"],
+        &["review"],
+        &["prolog", "check"],
+        &["stats", "cribs"],
+        &["stats", "throws"],
+        &["stats", "board"],
+    ];
+    for command in commands {
+        for width in [52, 100] {
+            let output = Command::new(env!("CARGO_BIN_EXE_crib"))
+                .args(command)
+                .arg("--help")
+                .env("COLUMNS", width.to_string())
+                .output()
+                .unwrap();
+            let help = stdout(&output);
+            let options = help.find("Options:").expect("an options block");
+            let after = help[options..].find("\n\n").map_or("", |end| &help[options + end..]);
+            let lines: Vec<&str> = after.lines().collect();
+            for pair in lines.windows(2) {
+                let [line, next] = [pair[0], pair[1]];
+                let prose = |text: &str| text.starts_with(|c: char| !c.is_whitespace());
+                if !prose(line) || !prose(next) || line.ends_with(':') {
+                    continue;
+                }
+                let word = next.split_whitespace().next().unwrap_or_default();
+                assert!(
+                    line.chars().count() + 1 + word.chars().count() > width,
+                    "{command:?} at {width} columns: {line:?} ends before {word:?}"
+                );
+            }
+        }
     }
 }
 
@@ -349,7 +436,7 @@ fn sim_reports_a_random_seed_and_refuses_bad_tables() {
     assert!(stderr(&output).contains("replay with --seed"), "{}", stderr(&output));
     assert!(stdout(&output).contains("first dealer"), "{}", stdout(&output));
     let bad = crib(&["sim", "--games", "5", "--players", "5"], "");
-    assert_eq!(bad.status.code(), Some(1));
+    assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("players"), "{}", stderr(&bad));
     assert_eq!(crib(&["sim", "--seat-0", "genius"], "").status.code(), Some(2));
 }
@@ -390,7 +477,7 @@ fn discard_analysis_for_three_and_four_players() {
     let three = crib(&["discard", "--pone", "5H", "5S", "JD", "4C", "6C"], "");
     assert!(stdout(&three).contains("3 players"), "{}", stdout(&three));
     let wrong = crib(&["discard", "--partner", "5H", "5S", "JD", "4C", "6C", "KD"], "");
-    assert_eq!(wrong.status.code(), Some(1));
+    assert_eq!(wrong.status.code(), Some(2));
     assert!(stderr(&wrong).contains("cards"), "{}", stderr(&wrong));
     let both = crib(&["discard", "--dealer", "--pone", "5H", "5S", "JD", "4C", "6C", "KD"], "");
     assert_eq!(both.status.code(), Some(2));
@@ -546,7 +633,7 @@ mod play {
     #[test]
     fn play_refuses_seats_the_table_does_not_have() {
         let engine = crib(&["play", "--players", "3", "--engine", "crib engine"], "");
-        assert_eq!(engine.status.code(), Some(1));
+        assert_eq!(engine.status.code(), Some(2));
         assert!(stderr(&engine).contains("--engine is for two players"), "{}", stderr(&engine));
         let seat = crib(&["play", "--seat-2", "basic"], "");
         assert!(stderr(&seat).contains("--seat-2 needs a table of 3 players"), "{}", stderr(&seat));

@@ -7,7 +7,7 @@
 
 use crib_core::{Board, Card, CardSet, GameConfig, Seat, Show, View};
 use crib_protocol::Command;
-use crib_table::{Contestant, Fault, Notice};
+use crib_table::{Contestant, Fault, Notice, SlowestAnswer};
 
 use crate::process::{EngineCommand, EngineOptions, EngineProcess, Expect};
 
@@ -23,6 +23,8 @@ pub struct EngineContestant {
     process: Option<EngineProcess>,
     name: String,
     sides: usize,
+    /// The slowest answer of the processes before this one.
+    slowest: Option<SlowestAnswer>,
 }
 
 impl EngineContestant {
@@ -30,7 +32,14 @@ impl EngineContestant {
     /// again after any fault.
     #[must_use]
     pub fn new(command: EngineCommand, options: EngineOptions) -> EngineContestant {
-        EngineContestant { command, options, process: None, name: String::new(), sides: 2 }
+        EngineContestant {
+            command,
+            options,
+            process: None,
+            name: String::new(),
+            sides: 2,
+            slowest: None,
+        }
     }
 
     /// The command line.
@@ -50,9 +59,17 @@ impl EngineContestant {
         })?;
         let outcome = step(process);
         if outcome.is_err() {
-            self.process = None;
+            self.drop_process();
         }
         outcome
+    }
+
+    /// Drops the process, keeping its slowest answer.
+    fn drop_process(&mut self) {
+        if let Some(process) = self.process.take() {
+            let slowest = process.slowest_answer().cloned();
+            self.slowest = SlowestAnswer::slower(self.slowest.take(), slowest);
+        }
     }
 }
 
@@ -190,14 +207,21 @@ impl Contestant for EngineContestant {
         // The answers still due are of no interest, but they must be read so
         // that the next game's answers are not taken for them.
         if self.process.as_mut().is_some_and(|process| process.settle().is_err()) {
-            self.process = None;
+            self.drop_process();
         }
     }
 
     fn close(&mut self) {
         if let Some(process) = self.process.take() {
+            let slowest = process.slowest_answer().cloned();
+            self.slowest = SlowestAnswer::slower(self.slowest.take(), slowest);
             process.quit();
         }
+    }
+
+    fn slowest_answer(&self) -> Option<SlowestAnswer> {
+        let running = self.process.as_ref().and_then(EngineProcess::slowest_answer).cloned();
+        SlowestAnswer::slower(self.slowest.clone(), running)
     }
 }
 

@@ -57,4 +57,4 @@ pub use report::{
     FailureReport, GameTally, KindCount, MatchReport, Mean, PlayerReport, RolePoints,
     RoundAverages, RoundPoints, SideTally, TeamReport,
 };
-pub use runner::{MatchError, run_match};
+pub use runner::{MatchError, run_match, run_timed_match};

@@ -20,10 +20,10 @@ use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 use std::str::FromStr;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crib_protocol::{Command, Response};
-use crib_table::Fault;
+use crib_table::{Fault, SlowestAnswer};
 use wait_timeout::ChildExt;
 
 /// The time an engine has to answer one command unless told otherwise.
@@ -201,6 +201,8 @@ pub struct EngineProcess {
     reaped: bool,
     /// Why the engine's input closed, if writing to it failed.
     write_error: Option<String>,
+    /// The longest it took to answer, and the command.
+    slowest: Option<SlowestAnswer>,
 }
 
 impl fmt::Debug for FromEngine {
@@ -271,6 +273,7 @@ impl EngineProcess {
             name: String::new(),
             reaped: false,
             write_error: None,
+            slowest: None,
         };
         let version = engine.ask(&Command::Protocol)?;
         if version.trim() != "1" {
@@ -287,6 +290,14 @@ impl EngineProcess {
     #[must_use]
     pub const fn command(&self) -> &EngineCommand {
         &self.command
+    }
+
+    /// The longest the engine took to answer a command so far, from the
+    /// moment the referee waited for the answer (as the time limit counts),
+    /// and the command; `None` before any answer.
+    #[must_use]
+    pub fn slowest_answer(&self) -> Option<&SlowestAnswer> {
+        self.slowest.as_ref()
     }
 
     /// The engine's answer to `name;`.
@@ -382,7 +393,13 @@ impl EngineProcess {
 
     /// Reads the answer to `command`: the payload of `ok`, or the fault.
     fn answer(&mut self, command: &Command) -> Result<String, Fault> {
-        let line = match self.output.recv_timeout(self.options.timeout) {
+        let waited = Instant::now();
+        let received = self.output.recv_timeout(self.options.timeout);
+        let took = waited.elapsed();
+        if self.slowest.as_ref().is_none_or(|slowest| took > slowest.took) {
+            self.slowest = Some(SlowestAnswer { took, command: command.to_string() });
+        }
+        let line = match received {
             Ok(FromEngine::Line(line)) => line,
             Ok(FromEngine::TooLong(start)) => {
                 return Err(Fault::Garbage {

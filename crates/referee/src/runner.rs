@@ -20,7 +20,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
-use crib_table::{Contestant, Fault};
+use crib_table::{Contestant, Fault, SlowestAnswer};
 
 use crate::config::{Entrant, MatchConfig};
 use crate::{EngineProcess, GameRecord, GameSetup, GameTally, MatchReport, Outcome, referee_game};
@@ -72,9 +72,26 @@ pub enum MatchError {
 /// is not in the match, or a log that cannot be written.
 pub fn run_match(
     config: &MatchConfig,
+    log: Option<&mut dyn Write>,
+    progress: impl FnMut(u64, &GameRecord),
+) -> Result<MatchReport, MatchError> {
+    run_timed_match(config, log, progress).map(|(report, _)| report)
+}
+
+/// [`run_match`], with each player's slowest answer over the match (in the
+/// match's order; `None` for a built-in player): how long an engine took to
+/// answer one command, from the moment the referee waited for it, as its
+/// time limit counts. Not part of the report, which depends only on the
+/// seed and the players.
+///
+/// # Errors
+///
+/// As [`run_match`].
+pub fn run_timed_match(
+    config: &MatchConfig,
     mut log: Option<&mut dyn Write>,
     mut progress: impl FnMut(u64, &GameRecord),
-) -> Result<MatchReport, MatchError> {
+) -> Result<(MatchReport, Vec<Option<SlowestAnswer>>), MatchError> {
     let players = config.game.players();
     if config.entrants.len() != usize::from(players) {
         return Err(MatchError::Seats { players, given: config.entrants.len() });
@@ -95,28 +112,33 @@ pub fn run_match(
 
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    // The report needs only each game's outcome and tally; whole records
-    // wait here only until the log can take them in order.
-    let mut outcomes: Vec<Option<(GameSetup, Outcome, GameTally)>> = vec![None; slots];
+    // The report needs only each game's outcome and tally, by game (kept as
+    // they come: nothing is reserved for games not played, which a match cut
+    // short never plays); whole records wait here only until the log can
+    // take them in order.
+    let mut outcomes: BTreeMap<usize, (GameSetup, Outcome, GameTally)> = BTreeMap::new();
     let mut waiting = BTreeMap::new();
     let mut written = 0;
     let mut log_error = None;
+    let mut slowest = vec![None; config.entrants.len()];
     std::thread::scope(|scope| -> Result<(), MatchError> {
         let (sender, receiver) = mpsc::channel();
+        let mut workers = Vec::with_capacity(jobs);
         for worker in 0..jobs {
             let sender = sender.clone();
             let (next, stop) = (&next, &stop);
-            std::thread::Builder::new()
+            let worker = std::thread::Builder::new()
                 .name(format!("match worker {worker}"))
                 .spawn_scoped(scope, move || {
                     work(config, first..first + count, next, stop, &sender)
                 })
                 .map_err(MatchError::Thread)?;
+            workers.push(worker);
         }
         drop(sender);
         for (done, (slot, record, tally)) in (1..).zip(receiver) {
             progress(done, &record);
-            outcomes[slot] = Some((record.setup, record.outcome.clone(), tally));
+            outcomes.insert(slot, (record.setup, record.outcome.clone(), tally));
             let Some(out) = log.as_deref_mut() else { continue };
             waiting.insert(slot, record);
             while let Some(record) = waiting.remove(&written) {
@@ -129,6 +151,13 @@ pub fn run_match(
                 written += 1;
             }
         }
+        for worker in workers {
+            // A worker that panicked has sent what it played.
+            let Ok(answers) = worker.join() else { continue };
+            for (slowest, answer) in slowest.iter_mut().zip(answers) {
+                *slowest = SlowestAnswer::slower(slowest.take(), answer);
+            }
+        }
         Ok(())
     })?;
     if let Some(error) = log_error {
@@ -137,8 +166,8 @@ pub fn run_match(
     if let Some(out) = log {
         out.flush().map_err(MatchError::Log)?;
     }
-    let outcomes: Vec<(GameSetup, Outcome, GameTally)> = outcomes.into_iter().flatten().collect();
-    Ok(MatchReport::new(config, &names, &outcomes))
+    let outcomes: Vec<(GameSetup, Outcome, GameTally)> = outcomes.into_values().collect();
+    Ok((MatchReport::new(config, &names, &outcomes), slowest))
 }
 
 /// Starts every engine once before the match, so that a command line that
@@ -166,14 +195,14 @@ fn check_engines(config: &MatchConfig) -> Result<Vec<String>, MatchError> {
 }
 
 /// A worker: its own contestants, playing the next game not yet taken until
-/// there are none left.
+/// there are none left. Returns each player's slowest answer.
 fn work(
     config: &MatchConfig,
     games: Range<u64>,
     next: &AtomicU64,
     stop: &AtomicBool,
     results: &mpsc::Sender<(usize, GameRecord, GameTally)>,
-) {
+) -> Vec<Option<SlowestAnswer>> {
     let mut contestants: Vec<Box<dyn Contestant + Send>> =
         config.entrants.iter().map(|entrant| entrant.contestant(config.engine)).collect();
     while !stop.load(Ordering::Relaxed) {
@@ -197,9 +226,12 @@ fn work(
             break;
         }
     }
+    let mut slowest = Vec::with_capacity(contestants.len());
     for contestant in &mut contestants {
         contestant.close();
+        slowest.push(contestant.slowest_answer());
     }
+    slowest
 }
 
 fn write_record(out: &mut dyn Write, record: &GameRecord) -> io::Result<()> {

@@ -11,7 +11,10 @@ use std::time::{Duration, Instant};
 
 use crib_ai::Strategy;
 use crib_core::{Action, Card, CardSet, Game, GameConfig, cut_for_deal, derive_seed};
-use crib_referee::{EngineCommand, EngineOptions, Entrant, MatchConfig, MatchReport, run_match};
+use crib_referee::{
+    EngineCommand, EngineOptions, Entrant, MatchConfig, MatchError, MatchReport, run_match,
+    run_timed_match,
+};
 use crib_table::{FaultKind, play_game};
 use serde_json::Value;
 
@@ -343,6 +346,51 @@ mod faults {
 
 mod runner {
     use super::*;
+
+    /// A log that cannot be written: the match stops after its first game.
+    struct Refusing;
+
+    impl std::io::Write for Refusing {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("the disk is full"))
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_match_reserves_nothing_for_games_it_has_not_played() {
+        // Ten trillion games: a slot reserved for each would not fit in
+        // memory (the program aborted). The log's failure stops the match.
+        let mut config = config(2, vec![random(), random()], 10_000_000_000_000, 3);
+        config.jobs = 1;
+        let error = run_match(&config, Some(&mut Refusing), |_, _| {}).unwrap_err();
+        assert!(matches!(error, MatchError::Log(_)), "{error}");
+    }
+
+    #[test]
+    fn each_engines_slowest_answer_is_timed() {
+        let limit = Duration::from_millis(300);
+        let mut config = config(2, vec![basic(), engine(&["--fault", "hang"])], 2, 5);
+        config.engine = EngineOptions { timeout: limit, ..EngineOptions::default() };
+        config.jobs = 1;
+        let (report, slowest) = run_timed_match(&config, None, |_, _| {}).unwrap();
+        assert_eq!(report.games, 2);
+        assert_eq!(slowest[0], None, "a built-in player answers no command");
+        let slowest = slowest[1].clone().expect("the engine answered");
+        assert!(slowest.took >= limit, "{slowest:?}");
+        assert_eq!(slowest.command, "play;");
+        // A clean engine's slowest answer is one of its commands; only
+        // the engine's seat is timed.
+        let mut config = super::config(3, vec![engine(&[]), basic(), random()], 3, 5);
+        config.jobs = 1;
+        let (_, slowest) = run_timed_match(&config, None, |_, _| {}).unwrap();
+        let answer = slowest[0].clone().expect("the engine answered");
+        assert!(answer.command.ends_with(';'), "{answer:?}");
+        assert_eq!(slowest[1..], [None, None]);
+    }
 
     #[test]
     fn reports_and_logs_do_not_depend_on_the_workers() {

@@ -173,6 +173,38 @@ pub trait Contestant {
 
     /// The match is over: say goodbye to any process.
     fn close(&mut self) {}
+
+    /// The longest this contestant took to answer so far, and what it was
+    /// asked, for a program that answers over a pipe; `None` for one that
+    /// decides in-process, or before any answer.
+    fn slowest_answer(&self) -> Option<SlowestAnswer> {
+        None
+    }
+}
+
+/// The longest a program took to answer one command, from the moment the
+/// referee waited for it (as its time limit counts): the time and the
+/// command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SlowestAnswer {
+    /// How long the answer took.
+    pub took: std::time::Duration,
+    /// The command it answered, as sent.
+    pub command: String,
+}
+
+impl SlowestAnswer {
+    /// The slower of `self` and `other`, either possibly missing.
+    #[must_use]
+    pub fn slower(
+        this: Option<SlowestAnswer>,
+        other: Option<SlowestAnswer>,
+    ) -> Option<SlowestAnswer> {
+        match (this, other) {
+            (Some(this), Some(other)) => Some(if other.took > this.took { other } else { this }),
+            (this, other) => this.or(other),
+        }
+    }
 }
 
 /// A built-in player, deciding in-process from the seat's view.

@@ -64,7 +64,7 @@ pub mod review;
 mod selfplay;
 mod table;
 
-pub use contestant::{BuiltInContestant, Contestant, Notice};
+pub use contestant::{BuiltInContestant, Contestant, Notice, SlowestAnswer};
 pub use fault::{Fault, FaultKind, Forfeit};
 pub use record::{QueuedRecorder, StoreRecorder, saved_player};
 pub use selfplay::{GameOutcome, SelfPlayError, measure_rounds, play_game, play_game_watched};

@@ -201,16 +201,6 @@ pub struct Table {
     unsaved: Option<String>,
 }
 
-/// Readies what a table's people will ask for: at a table of three with a
-/// person, the three players' table of the chance of winning (seconds to
-/// build) starts building now, so that the person's first chance or hint
-/// need not wait for it.
-fn prepare(setup: &TableSetup, seats: &BySeat<Sitter>) {
-    if setup.config.players() == 3 && seats.iter().any(|(_, sitter)| sitter.is_person()) {
-        crib_ai::ThreeTable::build_ahead();
-    }
-}
-
 struct RecorderBox(Box<dyn Recorder>);
 
 impl std::fmt::Debug for RecorderBox {
@@ -234,7 +224,6 @@ impl Table {
         recorder: Option<Box<dyn Recorder>>,
     ) -> Table {
         assert_eq!(seats.len(), usize::from(setup.config.players()), "one sitter a seat");
-        prepare(&setup, &seats);
         let (play, opening) = new_match(&setup);
         Table {
             setup,
@@ -291,7 +280,6 @@ impl Table {
         moves: &[Taken],
     ) -> Result<Table, TableError> {
         assert_eq!(seats.len(), usize::from(setup.config.players()), "one sitter a seat");
-        prepare(&setup, &seats);
         let (play, opening) = new_match(&setup);
         let mut table = Table {
             setup,

@@ -711,14 +711,6 @@ async fn chance(
 ) -> Result<Json<ChanceBody>, ApiError> {
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
     let view = server.at_table(&id, &entry, |table| Ok(table.view(seat))).await?;
-    // The first three-player chance builds the three players' table (a few
-    // seconds, once): off the async threads.
-    if view.config.players() == 3 {
-        let _built = tokio::task::spawn_blocking(|| {
-            let _table = crib_ai::ThreeTable::stored();
-        })
-        .await;
-    }
     Ok(Json(ChanceBody { chance: crib_ai::chance_now(&view), text: win_chance_text(&view) }))
 }
 

@@ -122,24 +122,10 @@ impl RoundCounts {
     /// outcomes and the show's stages as chances. Outcomes of the play
     /// counted for another number of parties are left out.
     pub(crate) fn round<const N: usize, T: Chance>(&self) -> Round<N, T> {
-        let total: f64 = self.play.values().map(|&count| f64::from(count)).sum();
-        let play = self
-            .play
-            .iter()
-            .filter_map(|(points, &count)| {
-                let points = <[u8; N]>::try_from(points.as_slice()).ok()?;
-                Some((points.map(usize::from), T::from_f64(f64::from(count) / total.max(1.0))))
-            })
-            .collect();
-        let show = self
-            .show
-            .iter()
-            .enumerate()
-            .map(|(stage, counts)| {
-                (stage % N, probabilities(counts).into_iter().map(T::from_f64).collect())
-            })
-            .collect();
-        Round { play, show }
+        crib_race::measured_round(
+            self.play.iter().map(|(points, &count)| (points.as_slice(), count)),
+            self.show.iter().map(Vec::as_slice),
+        )
     }
 
     /// These counts and `other`'s together: the rounds of two runs.
@@ -213,10 +199,4 @@ fn bump(counts: &mut Vec<u32>, at: u32) {
         counts.resize(at + 1, 0);
     }
     counts[at] += 1;
-}
-
-/// A measured distribution as probabilities.
-fn probabilities(counts: &[u32]) -> Vec<f64> {
-    let total: f64 = counts.iter().map(|&count| f64::from(count)).sum();
-    counts.iter().map(|&count| f64::from(count) / total.max(1.0)).collect()
 }

@@ -6,7 +6,7 @@
 //! seat's view reads ([`standing`]).
 
 pub(crate) mod counts;
-pub(crate) mod race;
+pub(crate) use crib_race as race;
 pub(crate) mod standing;
 pub(crate) mod three_table;
 pub(crate) mod win_table;

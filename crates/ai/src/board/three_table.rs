@@ -1,12 +1,17 @@
 //! The chance of winning a game of three players from the board: see
 //! [`ThreeTable`].
 
-use std::sync::{Once, OnceLock};
+use std::sync::OnceLock;
 
 use crib_core::Seat;
 
 use crate::board::counts::RoundCounts;
-use crate::board::race::{MAX_NEED, Race, at, race, split_win};
+use crate::board::race::{MAX_NEED, Race, at, split_win};
+
+/// The chances at the start of a round of the table built from the counts
+/// kept in the repository (`data/three_players.rs`), written by the build
+/// script (`build.rs`) as [`crib_race::kept_start`] keeps them.
+static KEPT_START: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/three_players_start.bin"));
 
 /// The seats of a three-player round dealt by `dealer` in the table's
 /// order: the pone, the second pone, the dealer.
@@ -34,8 +39,11 @@ pub type Chances = [f64; 3];
 /// round's pone. Every round scores at least the last card's point, so
 /// each lowers the sum of what the three need, and the table follows by
 /// dynamic programming over that sum, for every need up to 121: about
-/// three seconds on two cores, once a process (hence
-/// [`ThreeTable::build_ahead`]).
+/// three seconds on two cores, done when the program is compiled (by
+/// `crib-ai`'s build script) for the kept counts, so that
+/// [`ThreeTable::stored`] is at hand at once. The table keeps the chances
+/// at the start of a round; a chance after the play is counted from them
+/// through the show, the same sums as the building's.
 ///
 /// ```
 /// let table = crib_ai::ThreeTable::stored();
@@ -44,85 +52,58 @@ pub type Chances = [f64; 3];
 /// assert!(dealer > pone && dealer > second);
 /// assert!((pone + second + dealer - 1.0).abs() < 1e-4);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ThreeTable {
     /// At the start of a round, by the needs of the pone, the second pone
     /// and the dealer.
-    start: Vec<[f32; 3]>,
-    /// After the play, before the show.
-    shown: Vec<[f32; 3]>,
+    start: Start,
+    /// The show of the measured round, in its order: the party each stage
+    /// counts for, and the chance of each number of points.
+    show: Vec<(usize, Vec<f32>)>,
 }
 
-/// The kept table, once built.
+/// The chances at the start of a round.
+#[derive(Clone)]
+enum Start {
+    /// Kept by the build script ([`KEPT_START`]).
+    Kept(&'static [u8]),
+    /// Built in this process ([`ThreeTable::from_counts`]), by
+    /// [`at`](crate::board::race::at).
+    Built(Vec<[f32; 3]>),
+}
+
+impl std::fmt::Debug for ThreeTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let start = match self.start {
+            Start::Kept(_) => "kept by the build",
+            Start::Built(_) => "built",
+        };
+        f.debug_struct("ThreeTable").field("start", &start).field("show", &self.show).finish()
+    }
+}
+
+/// The kept table, once read.
 static TABLE: OnceLock<ThreeTable> = OnceLock::new();
 
-/// Done once [`ThreeTable::build_ahead`] has started the building.
-static STARTED: Once = Once::new();
-
 impl ThreeTable {
-    /// The table built from the counts kept in the repository, on first
-    /// use (a call while another thread builds it waits for it).
+    /// The table of the counts kept in the repository, built when the
+    /// program was compiled: at hand at once.
     #[must_use]
     pub fn stored() -> &'static ThreeTable {
         TABLE.get_or_init(|| {
             let counts = RoundCounts::stored_for(3).expect("counts are kept for three players");
-            ThreeTable::from_counts(&counts)
+            ThreeTable { start: Start::Kept(KEPT_START), show: counts.round::<3, f32>().show }
         })
     }
 
-    /// The kept table if it is built already: never waits.
-    #[must_use]
-    pub fn built() -> Option<&'static ThreeTable> {
-        TABLE.get()
-    }
-
-    /// Starts building the kept table on a thread of its own, once a
-    /// process, unless it is built already, so that what reads it later
-    /// need not wait the seconds it takes: the expert at a table of three
-    /// calls this at its first discard, for its search near the end of the
-    /// game, and a referee's table of three with a person at it when it is
-    /// set, for the person's chances and hints.
-    pub fn build_ahead() {
-        if TABLE.get().is_none() {
-            STARTED.call_once(|| {
-                // A thread that cannot be started leaves the table to be
-                // built on first use.
-                let _started = std::thread::Builder::new()
-                    .name("three players' table".to_owned())
-                    .spawn(|| {
-                        let _table = ThreeTable::stored();
-                    });
-            });
-        }
-    }
-
-    /// Whether [`ThreeTable::build_ahead`] has started building the kept
-    /// table in this process, on a thread of its own (unless none could be
-    /// started); never waits. A table built on first use without it
-    /// ([`ThreeTable::stored`]) does not count.
-    #[must_use]
-    pub fn build_started() -> bool {
-        STARTED.is_completed()
-    }
-
-    /// The table for measured three-player `counts`, built on a pool of
-    /// threads of its own (or on this thread alone if none can be started):
-    /// a thread that waits for the kept table ([`ThreeTable::stored`]) may
-    /// be a worker of rayon's global pool, which the building must not
-    /// need.
+    /// The table for measured three-player `counts`, built now on every
+    /// core (seconds: [`ThreeTable::stored`] is the kept counts' table,
+    /// built when the program was compiled).
     #[must_use]
     pub fn from_counts(counts: &RoundCounts) -> ThreeTable {
-        match rayon::ThreadPoolBuilder::new().build() {
-            Ok(pool) => pool.install(|| ThreeTable::build(counts, true)),
-            Err(_) => ThreeTable::build(counts, false),
-        }
-    }
-
-    /// The table for `counts`, each level of positions over the current
-    /// rayon pool (`parallel`) or on this thread.
-    fn build(counts: &RoundCounts, parallel: bool) -> ThreeTable {
-        let Race { start, mut stages } = race(&counts.round::<3, f32>(), parallel);
-        ThreeTable { start, shown: stages.swap_remove(0) }
+        let round = counts.round::<3, f32>();
+        let Race { start, .. } = crib_race::three_players(&round, true);
+        ThreeTable { start: Start::Built(start), show: round.show }
     }
 
     /// Each seat's chance at the start of a round, by what the pone, the
@@ -130,20 +111,62 @@ impl ThreeTable {
     /// nothing has won.
     #[must_use]
     pub fn chances(&self, needs: [u16; 3]) -> Chances {
-        Self::read(&self.start, needs)
-    }
-
-    /// Each seat's chance after the play, before the show.
-    #[must_use]
-    pub fn chances_after_play(&self, needs: [u16; 3]) -> Chances {
-        Self::read(&self.shown, needs)
-    }
-
-    fn read(table: &[[f32; 3]], needs: [u16; 3]) -> Chances {
         if needs.contains(&0) {
             return split_win::<3, f32>(needs.map(|need| need == 0)).map(f64::from);
         }
         let needs = needs.map(|need| usize::from(need).min(MAX_NEED));
-        table[at(needs)].map(|chance| f64::from(chance).clamp(0.0, 1.0))
+        self.start_at(needs).map(|chance| f64::from(chance).clamp(0.0, 1.0))
+    }
+
+    /// Each seat's chance after the play, before the show: counted from
+    /// the chances at the start of the next rounds through the stages of
+    /// the show (a few thousand sums).
+    #[must_use]
+    pub fn chances_after_play(&self, needs: [u16; 3]) -> Chances {
+        if needs.contains(&0) {
+            return split_win::<3, f32>(needs.map(|need| need == 0)).map(f64::from);
+        }
+        let needs = needs.map(|need| usize::from(need).min(MAX_NEED));
+        let after = crib_race::after_play(&self.show, needs, &|needs| self.start_at(needs));
+        after.map(|chance| f64::from(chance).clamp(0.0, 1.0))
+    }
+
+    /// The chances at the start of a round at `needs`, each from 1 to 121.
+    fn start_at(&self, needs: [usize; 3]) -> [f32; 3] {
+        match &self.start {
+            Start::Kept(bytes) => crib_race::read_kept(bytes, needs),
+            Start::Built(start) => start[at(needs)],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kept_table_is_the_build_of_the_kept_counts_to_the_last_bit() {
+        let counts = RoundCounts::stored_for(3).expect("counts are kept for three players");
+        let Race { start, stages } = crib_race::three_players(&counts.round::<3, f32>(), true);
+        let kept = ThreeTable::stored();
+        for a in 1..=MAX_NEED {
+            for b in 1..=MAX_NEED {
+                for c in 1..=MAX_NEED {
+                    let needs = [a, b, c];
+                    let built = start[at(needs)].map(f32::to_bits);
+                    assert_eq!(kept.start_at(needs).map(f32::to_bits), built, "{needs:?}");
+                }
+            }
+        }
+        let clamped = |chances: [f32; 3]| chances.map(|chance| f64::from(chance).clamp(0.0, 1.0));
+        for a in (1..=121).step_by(12) {
+            for b in (1..=121).step_by(10) {
+                for c in (1..=121).step_by(11) {
+                    let needs = [a, b, c];
+                    let shown = stages[0][at(needs.map(usize::from))];
+                    assert_eq!(kept.chances_after_play(needs), clamped(shown), "{needs:?}");
+                }
+            }
+        }
     }
 }

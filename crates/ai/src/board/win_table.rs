@@ -101,6 +101,14 @@ pub(crate) struct KeepRound<'a> {
     pub(crate) pegging: f64,
 }
 
+/// The two-player table's chances of the pone's side, at the start of a
+/// round then after the play, built by the build script (`build.rs`) from
+/// the kept counts, as [`crib_race::kept_f64s`] keeps them.
+static KEPT_TWO: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/two_sides_2.bin"));
+
+/// The same for four players.
+static KEPT_FOUR: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/two_sides_4.bin"));
+
 /// The pone's side, first in a round's order.
 const PONE_SIDE: usize = 0;
 
@@ -123,10 +131,12 @@ impl WinTable {
             _ => return None,
         };
         // The counts are read only the first time: this is on the search's
-        // hot path.
+        // hot path. The chances were built when the program was compiled.
         Some(cell.get_or_init(|| {
             let counts = RoundCounts::stored_for(players).expect("counts are kept for 2 and 4");
-            WinTable::from_counts(&counts)
+            let kept = crib_race::read_f64s(if players == 2 { KEPT_TWO } else { KEPT_FOUR });
+            let (pone, shown) = kept.split_at(kept.len() / 2);
+            WinTable::of_round(counts.round(), pone.to_vec(), shown.to_vec())
         }))
     }
 
@@ -191,7 +201,12 @@ impl WinTable {
         let pone_side = |chances: Vec<[f64; 2]>| -> Vec<f64> {
             chances.into_iter().map(|[pone, _]| pone).collect()
         };
-        let (pone, shown) = (pone_side(start), pone_side(stages.swap_remove(0)));
+        WinTable::of_round(round, pone_side(start), pone_side(stages.swap_remove(0)))
+    }
+
+    /// The table of `round` with its chances of the pone's side at the
+    /// start of a round (`pone`) and after the play (`shown`).
+    fn of_round(round: Round<2, f64>, pone: Vec<f64>, shown: Vec<f64>) -> WinTable {
         let mean = |chances: &[f64]| -> f64 {
             chances.iter().enumerate().map(|(points, p)| points as f64 * p).sum()
         };
@@ -372,6 +387,20 @@ fn clamp(need: u16) -> usize {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_kept_tables_are_the_builds_of_the_kept_counts_to_the_last_bit() {
+        for players in [2, 4] {
+            let kept = super::WinTable::for_players(players).expect("kept for 2 and 4");
+            let counts = super::RoundCounts::stored_for(players).expect("kept for 2 and 4");
+            let built = super::WinTable::from_counts(&counts);
+            let bits = |values: &[f64]| values.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&kept.pone), bits(&built.pone), "{players} players");
+            assert_eq!(bits(&kept.shown), bits(&built.shown), "{players} players");
+            assert_eq!(kept.dealer_net.to_bits(), built.dealer_net.to_bits());
+            assert_eq!(kept.crib_mean.to_bits(), built.crib_mean.to_bits());
+        }
+    }
+
     use super::*;
 
     /// Measured counts by points as probabilities.

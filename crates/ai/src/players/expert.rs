@@ -7,7 +7,6 @@ use crib_core::{Card, CardSet, Seat, View, derive_seed};
 use serde::Serialize;
 
 use crate::board::standing::near_end;
-use crate::board::three_table::ThreeTable;
 use crate::expect::keep::{KeepValue, keep_values, keep_values_for_game};
 use crate::expect::throw_model::ThrowModel;
 use crate::players::basic::BasicPlayer;
@@ -199,9 +198,6 @@ impl ExpertPlayer {
 impl Player for ExpertPlayer {
     fn discard(&mut self, view: &View) -> CardSet {
         self.types.set_config(view.config);
-        if view.config.players() == 3 && self.options.pegging.play_for_game_within > 0 {
-            ThreeTable::build_ahead();
-        }
         let discard = match self.keep_analysis(view).first() {
             Some(best) => best.discard,
             // Not a deal (a view outside the discard): as the basic player.

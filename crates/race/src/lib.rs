@@ -13,19 +13,26 @@
 //! card's point, so a round lowers the sum of what the parties need, and
 //! [`race`] fills in every position by that sum, from the lowest.
 //!
-//! [`WinTable`]: crate::WinTable
-//! [`ThreeTable`]: crate::ThreeTable
+//! A crate of its own, without dependencies, so that `crib-ai`'s build
+//! script can build the three players' table ([`three_players`], seconds
+//! of work) with this crate optimised in every profile, and `crib-ai`
+//! keeps the result ([`kept_start`], [`read_kept`]) instead of building it
+//! in every process.
+//!
+//! [`WinTable`]: https://docs.rs/crib-ai/latest/crib_ai/struct.WinTable.html
+//! [`ThreeTable`]: https://docs.rs/crib-ai/latest/crib_ai/struct.ThreeTable.html
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 use std::ops::{AddAssign, Mul, Sub};
 
-use rayon::prelude::*;
-
 /// The most that a party can need: the largest target.
-pub(crate) const MAX_NEED: usize = 121;
+pub const MAX_NEED: usize = 121;
 
 /// A chance as a table keeps it: `f64` in the two sides' small tables,
 /// `f32` in the three players' 121³ positions.
-pub(crate) trait Chance:
+pub trait Chance:
     Copy + PartialEq + Send + Sync + AddAssign + Mul<Output = Self> + Sub<Output = Self>
 {
     /// No chance.
@@ -63,7 +70,7 @@ impl Chance for f32 {
 
 /// A measured round of `N` parties, in the order of the round.
 #[derive(Clone, Debug)]
-pub(crate) struct Round<const N: usize, T> {
+pub struct Round<const N: usize, T> {
     /// The play: every party's points together, and their chance.
     pub play: Vec<([usize; N], T)>,
     /// The show in its order: the party each stage counts for, and the
@@ -73,7 +80,8 @@ pub(crate) struct Round<const N: usize, T> {
 
 /// Every party's chance of winning at every position, by what each needs:
 /// at the start of a round and before each stage of the show.
-pub(crate) struct Race<const N: usize, T> {
+#[derive(Debug)]
+pub struct Race<const N: usize, T> {
     /// At the start of a round.
     pub start: Vec<[T; N]>,
     /// Before each stage of the show: `stages[0]` is after the play.
@@ -82,13 +90,13 @@ pub(crate) struct Race<const N: usize, T> {
 
 /// Where a position is kept, by what each party needs (each up to
 /// [`MAX_NEED`]).
-pub(crate) fn at<const N: usize>(needs: [usize; N]) -> usize {
+pub fn at<const N: usize>(needs: [usize; N]) -> usize {
     needs.iter().fold(0, |index, &need| index * (MAX_NEED + 1) + need)
 }
 
 /// The chances when the parties in `won` have reached the target at once:
 /// each is as likely to have been first.
-pub(crate) fn split_win<const N: usize, T: Chance>(won: [bool; N]) -> [T; N] {
+pub fn split_win<const N: usize, T: Chance>(won: [bool; N]) -> [T; N] {
     let home = won.iter().filter(|&&won| won).count();
     let share = match home {
         1 => T::ONE,
@@ -121,7 +129,7 @@ fn complete<const N: usize, T: Chance>(mut chances: [T; N]) -> [T; N] {
 /// One stage of the show: `party` counts `points` (a distribution) with
 /// the parties needing `needs`. A party the count takes home has won;
 /// otherwise `next` gives the chances from what each party then needs.
-pub(crate) fn count<const N: usize, T: Chance>(
+pub fn count<const N: usize, T: Chance>(
     points: &[T],
     party: usize,
     needs: [usize; N],
@@ -151,7 +159,7 @@ pub(crate) fn count<const N: usize, T: Chance>(
 /// The chances at the start of the next round for the parties of this one,
 /// in this round's order, from `start`, which reads the chances at the
 /// start of a round by the needs in that round's order.
-pub(crate) fn next_round<const N: usize, T: Chance>(
+pub fn next_round<const N: usize, T: Chance>(
     start: impl FnOnce([usize; N]) -> [T; N],
     needs: [usize; N],
 ) -> [T; N] {
@@ -187,19 +195,38 @@ fn level<const N: usize>(sum: usize) -> Vec<[usize; N]> {
     positions
 }
 
-/// `value` of each position of `level`, in order: over the current rayon
-/// pool (`parallel`) or on this thread.
+/// The fewest positions of a level worth sharing among threads.
+const SHARED_LEVEL: usize = 2048;
+
+/// `value` of each position of `level`, in order: shared among `threads`
+/// threads (for a large level) or on this thread. Each position's value is
+/// computed alone, so the result does not depend on the sharing.
 fn each<const N: usize, T: Chance>(
     level: &[[usize; N]],
-    parallel: bool,
-    value: impl Fn(&[usize; N]) -> [T; N] + Sync + Send,
+    threads: usize,
+    value: impl Fn(&[usize; N]) -> [T; N] + Sync,
 ) -> Vec<[T; N]> {
-    if parallel { level.par_iter().map(value).collect() } else { level.iter().map(value).collect() }
+    if threads < 2 || level.len() < SHARED_LEVEL {
+        return level.iter().map(value).collect();
+    }
+    let value = &value;
+    let share = level.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = level
+            .chunks(share)
+            .map(|part| scope.spawn(move || part.iter().map(value).collect::<Vec<_>>()))
+            .collect();
+        // A thread that panicked panics here, as rayon's would.
+        parts
+            .into_iter()
+            .flat_map(|part| part.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect()
+    })
 }
 
-/// Every position of the race that `round` makes, each level of positions
-/// over the current rayon pool (`parallel`) or on this thread.
-pub(crate) fn race<const N: usize, T: Chance>(round: &Round<N, T>, parallel: bool) -> Race<N, T> {
+/// Every position of the race that `round` makes, each large level of
+/// positions shared among the cores (`parallel`) or on this thread.
+pub fn race<const N: usize, T: Chance>(round: &Round<N, T>, parallel: bool) -> Race<N, T> {
     let size = at([MAX_NEED; N]) + 1;
     // Where no party can reach the target in the play, each outcome moves
     // the position by a fixed offset in the table.
@@ -207,8 +234,14 @@ pub(crate) fn race<const N: usize, T: Chance>(round: &Round<N, T>, parallel: boo
     let reach = round.play.iter().flat_map(|(points, _)| *points).max().unwrap_or(0);
     // A round measured with no show goes from the play to the next round:
     // as one stage that always counts nothing.
-    let nothing = [(0, vec![T::ONE])];
+    let nothing = nothing();
     let show = if round.show.is_empty() { &nothing[..] } else { &round.show[..] };
+    // Asked once: the count of cores is read from the system each time.
+    let threads = if parallel {
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+    } else {
+        1
+    };
     let mut start = vec![[T::ZERO; N]; size];
     let mut stages = vec![vec![[T::ZERO; N]; size]; show.len()];
     for sum in N..=N * MAX_NEED {
@@ -216,7 +249,7 @@ pub(crate) fn race<const N: usize, T: Chance>(round: &Round<N, T>, parallel: boo
         // The start of the round: what follows the play is at a lower sum,
         // already known.
         let after_play = &stages[0];
-        let values = each(&level, parallel, |&needs| {
+        let values = each(&level, threads, |&needs| {
             let mut chances = [T::ZERO; N];
             if needs.iter().all(|&need| need > reach) {
                 let here = at(needs);
@@ -246,7 +279,7 @@ pub(crate) fn race<const N: usize, T: Chance>(round: &Round<N, T>, parallel: boo
             let (before, after) = stages.split_at_mut(stage + 1);
             let later = after.first();
             let start = &start;
-            let values = each(&level, parallel, |&needs| {
+            let values = each(&level, threads, |&needs| {
                 count(points, *party, needs, |left| match later {
                     Some(later) => later[at(left)],
                     None => next_round(|needs| start[at(needs)], left),
@@ -258,6 +291,152 @@ pub(crate) fn race<const N: usize, T: Chance>(round: &Round<N, T>, parallel: boo
         }
     }
     Race { start, stages }
+}
+
+/// The show of a round measured with no show: one stage that always counts
+/// nothing, so that the play goes on to the next round.
+fn nothing<T: Chance>() -> [(usize, Vec<T>); 1] {
+    [(0, vec![T::ONE])]
+}
+
+/// The measured round of `N` parties from counts: how many rounds scored
+/// each outcome of the play (every party's points; outcomes of another
+/// number of parties are left out, though they count in the whole), and
+/// for each stage of the show how many scored each number of points (the
+/// stage counts for party `stage % N`).
+#[must_use]
+pub fn measured_round<'a, const N: usize, T: Chance>(
+    play: impl IntoIterator<Item = (&'a [u8], u32)>,
+    show: impl IntoIterator<Item = &'a [u32]>,
+) -> Round<N, T> {
+    let play: Vec<_> = play.into_iter().collect();
+    let total: f64 = play.iter().map(|&(_, count)| f64::from(count)).sum();
+    let play = play
+        .into_iter()
+        .filter_map(|(points, count)| {
+            let points = <[u8; N]>::try_from(points).ok()?;
+            Some((points.map(usize::from), T::from_f64(f64::from(count) / total.max(1.0))))
+        })
+        .collect();
+    let show = show
+        .into_iter()
+        .enumerate()
+        .map(|(stage, counts)| {
+            let total: f64 = counts.iter().map(|&count| f64::from(count)).sum();
+            let chances =
+                counts.iter().map(|&count| T::from_f64(f64::from(count) / total.max(1.0)));
+            (stage % N, chances.collect())
+        })
+        .collect();
+    Round { play, show }
+}
+
+/// The race of three players that `round` makes, each large level shared
+/// among the cores (`parallel`): [`race`] compiled here, so that it runs
+/// as fast as this crate is optimised (in every profile, for the build
+/// script of `crib-ai`).
+#[must_use]
+pub fn three_players(round: &Round<3, f32>, parallel: bool) -> Race<3, f32> {
+    race(round, parallel)
+}
+
+/// The race of two sides that `round` makes, on this thread (a few
+/// milliseconds): [`race`] compiled here, as [`three_players`].
+#[must_use]
+pub fn two_sides(round: &Round<2, f64>) -> Race<2, f64> {
+    race(round, false)
+}
+
+/// `values` as little-endian bytes, for a table kept by a build script
+/// ([`read_f64s`] reads them back, to the last bit).
+#[must_use]
+pub fn kept_f64s(values: &[f64]) -> Vec<u8> {
+    values.iter().flat_map(|value| value.to_le_bytes()).collect()
+}
+
+/// The values kept by [`kept_f64s`]; a trailing part of a value is left
+/// out.
+#[must_use]
+pub fn read_f64s(bytes: &[u8]) -> Vec<f64> {
+    bytes
+        .chunks_exact(8)
+        .map(|word| {
+            let mut value = [0; 8];
+            value.copy_from_slice(word);
+            f64::from_le_bytes(value)
+        })
+        .collect()
+}
+
+/// The chances after the play, before the show, at `needs` (each from 1
+/// to [`MAX_NEED`]), from the `show` of a round (as [`Round::show`]) and
+/// the chances at the start of a round (`start`, by the needs in that
+/// round's order): the same sums as [`race`]'s first stage, so the same
+/// value to the last bit, for a table that keeps only the start.
+pub fn after_play<const N: usize, T: Chance>(
+    show: &[(usize, Vec<T>)],
+    needs: [usize; N],
+    start: &impl Fn([usize; N]) -> [T; N],
+) -> [T; N] {
+    if show.is_empty() {
+        return stage(&nothing(), 0, needs, start);
+    }
+    stage(show, 0, needs, start)
+}
+
+/// The chances before stage `at` of the show.
+fn stage<const N: usize, T: Chance>(
+    show: &[(usize, Vec<T>)],
+    at: usize,
+    needs: [usize; N],
+    start: &impl Fn([usize; N]) -> [T; N],
+) -> [T; N] {
+    let (party, points) = &show[at];
+    count(points, *party, needs, |left| {
+        if at + 1 < show.len() { stage(show, at + 1, left, start) } else { next_round(start, left) }
+    })
+}
+
+/// The bytes that keep the chances at the start of a round of a race of
+/// three (`start`, as [`Race::start`]): for every position with each need
+/// from 1 to [`MAX_NEED`], in order, the first two parties' chances as
+/// little-endian `f32`; the third is what they leave of one, as [`race`]
+/// completes it. [`read_kept`] reads them.
+#[must_use]
+pub fn kept_start(start: &[[f32; 3]]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(KEPT_START_LEN);
+    for a in 1..=MAX_NEED {
+        for b in 1..=MAX_NEED {
+            for c in 1..=MAX_NEED {
+                let [first, second, _] = start[at([a, b, c])];
+                bytes.extend_from_slice(&first.to_le_bytes());
+                bytes.extend_from_slice(&second.to_le_bytes());
+            }
+        }
+    }
+    bytes
+}
+
+/// The length of [`kept_start`]'s bytes.
+pub const KEPT_START_LEN: usize = MAX_NEED * MAX_NEED * MAX_NEED * 8;
+
+/// The chances at `needs` (each from 1 to [`MAX_NEED`]) kept in `bytes` by
+/// [`kept_start`]: the same values, to the last bit.
+///
+/// # Panics
+///
+/// If a need is out of range or `bytes` are shorter than
+/// [`KEPT_START_LEN`].
+#[must_use]
+pub fn read_kept(bytes: &[u8], needs: [usize; 3]) -> [f32; 3] {
+    let [a, b, c] = needs.map(|need| need - 1);
+    let place = ((a * MAX_NEED + b) * MAX_NEED + c) * 8;
+    let word = |from: usize| {
+        let mut word = [0; 4];
+        word.copy_from_slice(&bytes[from..from + 4]);
+        f32::from_le_bytes(word)
+    };
+    complete([word(place), word(place + 4), 0.0])
 }
 
 #[cfg(test)]
@@ -445,5 +624,57 @@ mod tests {
         assert_eq!(split_win::<3, f64>([false, true, true]), [0.0, 0.5, 0.5]);
         let all = split_win::<3, f64>([true; 3]);
         assert!(all.iter().all(|&share| (share - 1.0 / 3.0).abs() < 1e-15));
+    }
+
+    #[test]
+    fn the_chances_after_the_play_are_the_races_to_the_last_bit() {
+        let three = narrowed(&three_parties());
+        let table = race(&three, true);
+        let start = |needs: [usize; 3]| table.start[at(needs)];
+        for needs in [[1, 1, 1], [3, 7, 2], [30, 1, 90], [121, 121, 121], [60, 61, 62], [5, 120, 9]]
+        {
+            let after = after_play(&three.show, needs, &start);
+            assert_eq!(after.map(f32::to_bits), table.stages[0][at(needs)].map(f32::to_bits));
+        }
+        let no_show: Round<2, f64> =
+            Round { play: vec![([1, 0], 0.5), ([0, 2], 0.5)], show: Vec::new() };
+        let table = race(&no_show, false);
+        let start = |needs: [usize; 2]| table.start[at(needs)];
+        for needs in [[1, 1], [4, 9], [121, 3]] {
+            assert_eq!(after_play(&no_show.show, needs, &start), table.stages[0][at(needs)]);
+        }
+    }
+
+    #[test]
+    fn the_kept_start_reads_back_to_the_last_bit() {
+        let table = race(&narrowed(&three_parties()), true);
+        let kept = kept_start(&table.start);
+        assert_eq!(kept.len(), KEPT_START_LEN);
+        for a in 1..=MAX_NEED {
+            for b in (1..=MAX_NEED).step_by(7) {
+                for c in (1..=MAX_NEED).step_by(3) {
+                    let needs = [a, b, c];
+                    let read = read_kept(&kept, needs).map(f32::to_bits);
+                    assert_eq!(read, table.start[at(needs)].map(f32::to_bits), "{needs:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn kept_f64s_read_back_to_the_last_bit() {
+        let values = [0.0, -0.0, 1.0, 0.1, f64::MIN_POSITIVE, 1.0 - f64::EPSILON];
+        let read = read_f64s(&kept_f64s(&values));
+        let bits: Vec<u64> = read.iter().map(|value| value.to_bits()).collect();
+        assert_eq!(bits, values.map(f64::to_bits));
+    }
+
+    #[test]
+    fn a_round_is_measured_from_counts() {
+        let play: [(&[u8], u32); 3] = [(&[1, 0, 2], 3), (&[0, 1], 1), (&[2, 2, 2], 4)];
+        let show: [&[u32]; 2] = [&[1, 3], &[0, 0, 2]];
+        let round: Round<3, f64> = measured_round(play, show);
+        assert_eq!(round.play, vec![([1, 0, 2], 3.0 / 8.0), ([2, 2, 2], 0.5)]);
+        assert_eq!(round.show, vec![(0, vec![0.25, 0.75]), (1, vec![0.0, 0.0, 1.0])]);
     }
 }

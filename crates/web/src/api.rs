@@ -686,8 +686,7 @@ async fn hint(
             Ok((table.view(seat), table.seed(), table.perspective(seat)))
         })
         .await?;
-    // Off the async threads: near the end of a three-player game the
-    // analysis may wait for the three players' table to be built.
+    // Off the async threads: the expert's analysis is milliseconds of work.
     let analysed = tokio::task::spawn_blocking(move || crib_ai::hint(&view, seed)).await;
     // Should the task not finish (the analysis does not panic), the hint is
     // worked out here instead.

@@ -23,8 +23,9 @@
 //! that the pone's side wins a game in which it needs `a` points and the
 //! dealer's side `b` follows by dynamic programming over `a + b` (every
 //! round scores at least the last card's point, so each round strictly
-//! lowers it), once, on first use, for every `a` and `b` up to 121 (a few
-//! milliseconds).
+//! lowers it), for every `a` and `b` up to 121 (a few milliseconds): for
+//! the kept counts, by `crib-ai`'s build script when the program is
+//! compiled ([`WinTable::for_players`]).
 //!
 //! With three players there are three sides in the race: their table is
 //! [`ThreeTable`](crate::ThreeTable), the same model with three seats. Both

@@ -320,6 +320,33 @@ test("the review of a match given up: decisions, mistakes, losses and the chart"
   await page.close();
 });
 
+test("the review of a game to 61 gives the chance of winning given up near its end", async () => {
+  const page = await newPage();
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  // A seeded table from the API, opened by its link and played to its end
+  // by the first cards.
+  const res = await page.request.post(base + "/api/games", { data: { target: 61, level: "basic", seed: "2" } });
+  assert.equal(res.status(), 201, await res.text());
+  const { game, token } = await res.json();
+  await page.goto(`${base}/#game=${game}&token=${token}`);
+  await page.locator("#hand button.card").first().waitFor();
+  await drive(page, (state) => state.match_winner !== null);
+  const answered = page.waitForResponse((res) => res.url().endsWith("/review"));
+  await page.click("#review-button");
+  const { review } = await (await answered).json();
+  await page.locator("#review[open] svg polyline").waitFor();
+  // Decisions near the end were graded by the chance of winning: the table
+  // has its column, and the game's row says what was given up of it.
+  const total = review.games[0].total;
+  assert.ok(total.win_chance > 0, "the seeded game has decisions graded by the chance of winning");
+  assert.deepEqual(await page.locator("#review-body thead th").allTextContents(),
+    ["Points given up", "Discards", "Pegging", "Counting", "Total", "Win chance"]);
+  const rows = await page.locator("#review-body tbody tr").allTextContents();
+  assert.ok(rows.at(-1).endsWith(`${(total.win_chance * 100).toFixed(1)}%`), rows.at(-1));
+  assert.deepEqual(errors, []);
+});
+
 // Opens the page and a new table from its form, each select set to its
 // value in `choices` (by the select's selector).
 async function openTable(page, choices) {

@@ -31,7 +31,7 @@
 use crib_core::{BySeat, Event, GameConfig, Seat, Side, Skunk};
 use serde::Serialize;
 
-use crib_table::{Contestant, Dealing, Forfeit, Sitter, Table, TableError, TableSetup};
+use crib_table::{Contestant, Forfeit, Sitter, Table, TableError};
 
 /// Which game to play: everything random in it comes from `seed`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -112,14 +112,7 @@ pub fn referee_game(
     assert!(table.len() == seats && players.len() == seats, "one contestant per seat");
     let sitters = BySeat::from_vec(table.drain(..).map(Sitter::Program).collect())
         .expect("one contestant for each of 2 to 4 seats");
-    let one_game = TableSetup {
-        config,
-        games_to_win: 1,
-        seed: setup.seed,
-        muggins: false,
-        muggins_pegging: false,
-    };
-    let mut play = Table::new(one_game, sitters, Dealing::Automatic, None);
+    let mut play = Table::one_game(config, setup.seed, sitters);
     let forfeit = play.start().and_then(|_| play.play_out()).err().map(|error| match error {
         TableError::Fault(forfeit, _) => forfeit,
         other => unreachable!("a table of programs fails only by a program's fault: {other}"),

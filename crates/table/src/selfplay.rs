@@ -10,7 +10,7 @@ use crib_ai::{Measured, RoundCounter, Strategy};
 use crib_core::{BySeat, Game, GameConfig, Seat, Side, Skunk, Tally, derive_seed};
 use rayon::prelude::*;
 
-use crate::{BuiltInContestant, Dealing, Sitter, Table, TableError, TableSetup};
+use crate::{BuiltInContestant, Sitter, Table, TableError};
 
 /// Why a game of self-play could not be played.
 #[derive(Debug, thiserror::Error)]
@@ -82,14 +82,7 @@ pub fn play_game_watched(
     let sitters =
         seats.iter().map(|&strategy| Sitter::program(BuiltInContestant::new(strategy))).collect();
     let sitters = BySeat::from_vec(sitters).expect("as many sitters as the config's 2 to 4 seats");
-    let setup = TableSetup {
-        config,
-        games_to_win: 1,
-        seed: derive_seed(seed, index),
-        muggins: false,
-        muggins_pegging: false,
-    };
-    let mut table = Table::new(setup, sitters, Dealing::Automatic, None);
+    let mut table = Table::one_game(config, derive_seed(seed, index), sitters);
     let stopped = |error| SelfPlayError::Table { game: index, error };
     table.start().map_err(stopped)?;
     watch(table.game());

@@ -237,6 +237,20 @@ impl Table {
         }
     }
 
+    /// A match of one game from `seed` between programs, dealt as soon as
+    /// a round is over and recorded nowhere, not begun yet: a refereed game
+    /// or a game of self-play.
+    ///
+    /// # Panics
+    ///
+    /// If `seats` does not have one sitter for each seat of `config`.
+    #[must_use]
+    pub fn one_game(config: GameConfig, seed: u64, seats: BySeat<Sitter>) -> Table {
+        let setup =
+            TableSetup { config, games_to_win: 1, seed, muggins: false, muggins_pegging: false };
+        Table::new(setup, seats, Dealing::Automatic, None)
+    }
+
     /// Begins the match: cut for the deal, every program told of its game,
     /// the first round dealt. Returns the events so far. Programs have not
     /// moved yet: see [`Table::advance`].

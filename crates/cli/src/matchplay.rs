@@ -48,7 +48,7 @@ pub(crate) struct RunArgs {
 /// The most games (or deals) a match or a run of self-play plays, as for
 /// `crib stats board --games`: days of the expert's games on every core,
 /// and a match keeps each game's tally until its report.
-const MAX_GAMES: u64 = 10_000_000;
+pub(crate) const MAX_GAMES: u64 = 10_000_000;
 
 /// The most worker threads of a match.
 const MAX_JOBS: i64 = 1024;

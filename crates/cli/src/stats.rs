@@ -105,7 +105,7 @@ pub(crate) struct BoardArgs {
     rebuild: bool,
     /// The games of self-play to measure.
     #[arg(long, default_value_t = 3000, requires = "rebuild",
-          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+          value_parser = clap::value_parser!(u64).range(1..=crate::matchplay::MAX_GAMES))]
     games: u64,
     /// The seed of the self-play (a random one, reported, if not given).
     #[arg(long, requires = "rebuild")]

@@ -87,10 +87,12 @@ hand, with three players the second pone's, with four the partners' hands, \
 the dealer's hand and crib) are measured afresh from --games games of expert \
 self-play seeded --seed, the table is rebuilt from them, and the first \
 dealer's win rate measured directly in that self-play (with its 95% interval) \
-is printed beside the tables' figures. --write FILE writes the rebuilt \
-table's source, which is what crates/ai/src/board/data/two_players.rs, \
-three_players.rs and four_players.rs hold. With three players the grids put \
-the two others level, at the column's score.")]
+is printed beside the tables' figures. --write FILE writes the measured \
+distributions as Rust source, which is what \
+crates/ai/src/board/data/two_players.rs, three_players.rs and \
+four_players.rs hold: crib builds its tables from them when it is compiled. \
+With three players the grids put the two others level, at the column's \
+score.")]
     Board(BoardArgs),
 }
 
@@ -110,7 +112,7 @@ pub(crate) struct BoardArgs {
     /// The seed of the self-play (a random one, reported, if not given).
     #[arg(long, requires = "rebuild")]
     seed: Option<u64>,
-    /// Write the rebuilt table's Rust source to FILE.
+    /// Write the measured distributions, the table's source, as Rust to FILE.
     #[arg(long, value_name = "FILE", requires = "rebuild")]
     write: Option<std::path::PathBuf>,
     /// Print JSON.
@@ -577,7 +579,7 @@ fn board(args: &BoardArgs) -> anyhow::Result<ExitCode> {
         if let Some(path) = &args.write {
             std::fs::write(path, measured.source())
                 .with_context(|| format!("writing the table to {}", path.display()))?;
-            eprintln!("crib: wrote the rebuilt table to {}", path.display());
+            eprintln!("crib: wrote the measured distributions to {}", path.display());
         }
         Some(Rebuilt {
             games: measured.games,

@@ -11,8 +11,8 @@
 //! is checked after each crib and each game, as the referee does.
 //!
 //! The terminal game, the browser game, `crib match` (through
-//! `crib_referee::referee_game`) and resume all play through this type; none
-//! keeps a driver loop of its own.
+//! `crib_referee::referee_game`), self-play ([`crate::play_game`]) and
+//! resume all play through this type; none keeps a driver loop of its own.
 
 use crib_core::{
     Action, Board, BySeat, Card, Claims, Event, Game, GameConfig, IllegalAction, Match, Phase,

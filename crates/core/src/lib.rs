@@ -35,6 +35,7 @@ pub use game::action::{Action, Phase};
 pub use game::board::Board;
 pub use game::event::{Event, GameResult, Skunk};
 pub use game::game::{Claims, Game, IllegalAction, SourcePoints, Tally};
+pub use game::length::{LengthError, MAX_MATCH_GAMES, MatchLength, ParseLengthError};
 pub use game::matchplay::{Match, cut_for_deal};
 pub use game::pegging::{
     CARDS_TO_PLAY, MAX_COUNT, PegGo, PegPlay, PegPoints, PegReason, Pegging, PeggingError,

@@ -2,8 +2,9 @@
 //! round, and property tests over random legal games for 2, 3 and 4 players.
 
 use crib_core::{
-    Action, Card, CardSet, Claims, Deck, Event, Game, GameConfig, IllegalAction, Match, PegReason,
-    Pegging, PeggingError, Phase, Rank, Seat, Skunk, cut_for_deal, parse_cards,
+    Action, Card, CardSet, Claims, ConfigError, Deck, Event, Game, GameConfig, IllegalAction,
+    LengthError, Match, MatchLength, PegReason, Pegging, PeggingError, Phase, Rank, Seat, Side,
+    Skunk, cut_for_deal, parse_cards,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -834,4 +835,106 @@ fn events_and_views_serialize() {
     let view = serde_json::to_value(game.view(seat(1))).unwrap();
     assert_eq!(view["phase"], "over");
     assert_eq!(view["board"].as_array().unwrap().len(), 3);
+}
+
+/// Plays a match of `length` with random legal actions from `seed`.
+fn random_match(config: GameConfig, length: MatchLength, seed: u64) -> (Match, Vec<Event>) {
+    let (mut play, mut events) = Match::new(config, length, seed).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    while play.winner().is_none() {
+        let game = play.game();
+        let who = game.to_act()[0];
+        let actions = game.legal_actions(who);
+        let action = actions[rng.random_range(0..actions.len())];
+        events.extend(play.play(who, action).unwrap());
+    }
+    (play, events)
+}
+
+#[test]
+fn a_club_match_plays_every_game_and_goes_to_points_then_wins_then_spread() {
+    for (players, target, seed) in [(2, 121, 1), (2, 61, 2), (4, 121, 3), (2, 61, 4), (4, 61, 5)] {
+        let config = GameConfig::new(players, target).unwrap();
+        let (play, events) = random_match(config, MatchLength::CLUB, seed);
+        // The standings worked out again from the games' results alone.
+        let (mut wins, mut points, mut spread) = ([0u32; 2], [0u32; 2], [0i64; 2]);
+        let mut results = 0;
+        for event in &events {
+            if let Event::GameWon(result) = event {
+                results += 1;
+                let (won, lost) = (result.winner.index(), 1 - result.winner.index());
+                let margin = i64::from(result.scores[won]) - i64::from(result.scores[lost]);
+                let under = u16::from(config.skunk_lines().0);
+                wins[won] += 1;
+                points[won] += if result.scores[lost] < under { 3 } else { 2 };
+                spread[won] += margin;
+                spread[lost] -= margin;
+            }
+        }
+        assert_eq!(results, 9, "{players} players to {target}, seed {seed}");
+        assert_eq!(play.games_won(), wins);
+        assert_eq!(play.club_points(), points);
+        assert_eq!(play.spread(), spread);
+        let best = |side: usize| (points[side], wins[side], spread[side]);
+        let winner = if best(0) > best(1) { 0 } else { 1 };
+        assert_eq!(play.winner().map(Side::index), Some(winner));
+        assert!(matches!(events.last(), Some(Event::MatchWon { .. })));
+    }
+}
+
+#[test]
+fn a_best_of_three_ends_at_two_wins() {
+    for seed in 0..6 {
+        let (play, _) = random_match(GameConfig::default(), MatchLength::BEST_OF_THREE, seed);
+        let won = play.games_won();
+        assert_eq!(won.iter().max(), Some(&2));
+        assert!(won.iter().sum::<u32>() <= 3);
+    }
+}
+
+#[test]
+fn games_all_played_need_two_sides_and_an_odd_count() {
+    let three = GameConfig::new(3, 121).unwrap();
+    for (config, length) in [
+        (three, MatchLength::CLUB),
+        (GameConfig::default(), MatchLength::AllOf(8)),
+        (GameConfig::default(), MatchLength::AllOf(0)),
+        (GameConfig::default(), MatchLength::AllOf(101)),
+    ] {
+        let error = Match::new(config, length, 1).unwrap_err();
+        assert_eq!(error, ConfigError::Length(LengthError { length, sides: config.sides() }));
+        assert!(error.to_string().contains("two sides"), "{error}");
+    }
+    assert!(Match::new(GameConfig::new(4, 61).unwrap(), MatchLength::AllOf(3), 1).is_ok());
+}
+
+#[test]
+fn a_match_length_is_read_as_written() {
+    for (text, length) in [
+        ("single", MatchLength::SINGLE),
+        ("best-of-3", MatchLength::FirstTo(2)),
+        ("best-of-17", MatchLength::FirstTo(9)),
+        ("club-9", MatchLength::AllOf(9)),
+        ("club-1", MatchLength::AllOf(1)),
+    ] {
+        assert_eq!(text.parse::<MatchLength>(), Ok(length));
+        assert_eq!(length.to_string(), text);
+    }
+    for text in
+        ["", "best-of-2", "best-of-0", "club-8", "club-101", "best of 3", "CLUB-9", "club-x"]
+    {
+        let error = text.parse::<MatchLength>().unwrap_err();
+        assert!(error.to_string().contains(&format!("{text:?}")), "{error}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn every_length_that_fits_two_sides_reads_back(wins in 1u32..=99, games in 0u32..50) {
+        let games = 2 * games + 1;
+        for length in [MatchLength::FirstTo(wins), MatchLength::AllOf(games)] {
+            prop_assert_eq!(length.check(2), Ok(length));
+            prop_assert_eq!(length.to_string().parse::<MatchLength>(), Ok(length));
+        }
+    }
 }

@@ -45,6 +45,41 @@ impl GameResult {
     pub fn skunk(&self) -> Skunk {
         self.skunks.iter().copied().max().unwrap_or_default()
     }
+
+    /// What the game scores its winner in the club format: 2 for a win, 3
+    /// for a skunk (a double skunk too).
+    ///
+    /// ```
+    /// use crib_core::{GameConfig, GameResult, Seat, Skunk};
+    /// let result = GameResult {
+    ///     winner: GameConfig::default().side_of(Seat::ALL[0]),
+    ///     scores: vec![121, 88],
+    ///     skunks: vec![Skunk::None, Skunk::Single],
+    ///     first_dealer: Seat::ALL[0],
+    ///     rounds: 9,
+    /// };
+    /// assert_eq!(result.club_points(), 3);
+    /// assert_eq!(result.margin(), 33);
+    /// ```
+    #[must_use]
+    pub fn club_points(&self) -> u32 {
+        if self.skunk() == Skunk::None { 2 } else { 3 }
+    }
+
+    /// The winner's margin over the best of the other sides.
+    #[must_use]
+    pub fn margin(&self) -> u32 {
+        let won = self.scores.get(self.winner.index()).copied().unwrap_or_default();
+        let best_other = self
+            .scores
+            .iter()
+            .enumerate()
+            .filter(|&(side, _)| side != self.winner.index())
+            .map(|(_, &score)| score)
+            .max()
+            .unwrap_or_default();
+        u32::from(won.saturating_sub(best_other))
+    }
 }
 
 /// One change of the game.

@@ -1,4 +1,5 @@
-//! A match: games in sequence until a side has won enough of them.
+//! A match: games in sequence until a side has won enough of them, or a
+//! fixed number of games won on club points ([`MatchLength`]).
 //!
 //! The first dealer is found by cutting: every seat cuts a card, the lowest
 //! (aces low) deals, and seats that tie for lowest cut again. After that the
@@ -8,8 +9,8 @@
 //! choices, and game `i` can be replayed alone from `derive_seed(seed, i)`.
 
 use crate::{
-    Action, Card, Claims, ConfigError, Deck, Event, Game, GameConfig, IllegalAction, Phase, Rank,
-    Seat, Side, View, derive_seed,
+    Action, Card, Claims, ConfigError, Deck, Event, Game, GameConfig, GameResult, IllegalAction,
+    MatchLength, Phase, Rank, Seat, Side, View, derive_seed,
 };
 
 /// Cuts for the first deal from a deck shuffled by `seed`: every seat cuts
@@ -53,7 +54,8 @@ pub fn cut_for_deal(config: GameConfig, seed: u64) -> (Seat, Vec<(Seat, Card)>) 
     }
 }
 
-/// Games played one after another until a side wins `games_to_win` of them.
+/// Games played one after another until a side wins enough of them, or
+/// all of a fixed number of them ([`MatchLength`]).
 ///
 /// ```
 /// use crib_core::{GameConfig, Match, Phase};
@@ -72,8 +74,12 @@ pub fn cut_for_deal(config: GameConfig, seed: u64) -> (Seat, Vec<(Seat, Card)>) 
 pub struct Match {
     config: GameConfig,
     seed: u64,
-    games_to_win: u32,
+    length: MatchLength,
     games_won: [u32; 3],
+    /// Each side's club points: 2 a win, 3 a skunk.
+    points: [u32; 3],
+    /// Each side's spread: its margins won less its margins lost.
+    spread: [i64; 3],
     /// The number of the current game, from 0.
     index: u32,
     game: Game,
@@ -81,26 +87,34 @@ pub struct Match {
 }
 
 impl Match {
-    /// A match of `config` games to `games_to_win` (at least 1) wins, all
-    /// randomness from `seed`. Returns the match, ready for its first deal,
-    /// and the events of the cut for the deal and the first game.
+    /// A match of `config` games as long as `length` (a number is the
+    /// games to win, at least 1), all randomness from `seed`. Returns the
+    /// match, ready for its first deal, and the events of the cut for the
+    /// deal and the first game.
     ///
     /// # Errors
     ///
-    /// Never for a valid `config`; the error type is shared with [`Game::new`].
+    /// A length the table cannot play ([`MatchLength::check`]: games all
+    /// played need two sides and an odd count).
     pub fn new(
         config: GameConfig,
-        games_to_win: u32,
+        length: impl Into<MatchLength>,
         seed: u64,
     ) -> Result<(Match, Vec<Event>), ConfigError> {
+        let length = match length.into() {
+            MatchLength::FirstTo(wins) => MatchLength::FirstTo(wins.max(1)),
+            length => length.check(config.sides())?,
+        };
         let (dealer, cuts) = cut_for_deal(config, seed);
         let game = Game::new(config, dealer, derive_seed(seed, 1))?;
         let events = vec![Event::CutForDeal { cuts, dealer }, Event::NewGame { game: 0, dealer }];
         let play = Match {
             config,
             seed,
-            games_to_win: games_to_win.max(1),
+            length,
             games_won: [0; 3],
+            points: [0; 3],
+            spread: [0; 3],
             index: 0,
             game,
             winner: None,
@@ -130,6 +144,26 @@ impl Match {
     #[must_use]
     pub fn games_won(&self) -> &[u32] {
         &self.games_won[..usize::from(self.config.sides())]
+    }
+
+    /// How long the match is.
+    #[must_use]
+    pub const fn length(&self) -> MatchLength {
+        self.length
+    }
+
+    /// The club points each side has, side 0 first: 2 for each game won,
+    /// 3 for each won by a skunk.
+    #[must_use]
+    pub fn club_points(&self) -> &[u32] {
+        &self.points[..usize::from(self.config.sides())]
+    }
+
+    /// Each side's spread, side 0 first: the margins of the games it won
+    /// less the margins of the games it lost.
+    #[must_use]
+    pub fn spread(&self) -> &[i64] {
+        &self.spread[..usize::from(self.config.sides())]
     }
 
     /// The side that won the match, once it is won.
@@ -170,8 +204,8 @@ impl Match {
         let mut events = self.game.play_claiming(seat, action, claims)?;
         if let Some(result) = self.game.result() {
             let winner = result.winner;
-            self.games_won[winner.index()] += 1;
-            if self.games_won[winner.index()] >= self.games_to_win {
+            self.count(&result);
+            if let Some(winner) = self.decided(winner) {
                 self.winner = Some(winner);
                 events.push(Event::MatchWon { winner, games: self.games_won().to_vec() });
             } else {
@@ -185,6 +219,39 @@ impl Match {
         }
         debug_assert!(self.winner.is_some() || self.game.phase() != Phase::Over);
         Ok(events)
+    }
+
+    /// Counts a game won into the match's wins, points and spread.
+    fn count(&mut self, result: &GameResult) {
+        let winner = result.winner.index();
+        let margin = i64::from(result.margin());
+        self.games_won[winner] += 1;
+        self.points[winner] += result.club_points();
+        for (side, spread) in self.spread.iter_mut().enumerate().take(result.scores.len()) {
+            *spread += if side == winner { margin } else { -margin };
+        }
+    }
+
+    /// The match's winner once the game `last_winner` just won decides it.
+    /// Games all played go to the most club points, then games won, then
+    /// spread: with two sides and an odd count the games won differ.
+    fn decided(&self, last_winner: Side) -> Option<Side> {
+        match self.length {
+            MatchLength::FirstTo(wins) => {
+                (self.games_won[last_winner.index()] >= wins).then_some(last_winner)
+            }
+            MatchLength::AllOf(games) if self.index + 1 >= games => {
+                let rank = |side: Side| {
+                    let at = side.index();
+                    (self.points[at], self.games_won[at], self.spread[at])
+                };
+                self.config
+                    .seats()
+                    .map(|seat| self.config.side_of(seat))
+                    .max_by_key(|&side| rank(side))
+            }
+            MatchLength::AllOf(_) => None,
+        }
     }
 
     /// The loser deals first. With three players the loser is the side with

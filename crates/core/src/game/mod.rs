@@ -9,6 +9,8 @@
 //! - `action`: what a seat decides, and where a game stands;
 //! - `game`: one game as a state machine of actions;
 //! - `view`: what one seat may know;
+//! - `length`: how long a match is (a single game, best of three, the
+//!   club format);
 //! - `matchplay`: the cut for the deal, games in sequence.
 
 pub(crate) mod action;
@@ -16,6 +18,7 @@ pub(crate) mod board;
 pub(crate) mod event;
 #[allow(clippy::module_inception)]
 pub(crate) mod game;
+pub(crate) mod length;
 pub(crate) mod matchplay;
 pub(crate) mod pegging;
 pub(crate) mod seat;

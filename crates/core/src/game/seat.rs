@@ -12,6 +12,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::LengthError;
+
 /// A place at the table, `0..4`, in playing order.
 ///
 /// The field is private: a `Seat` that exists is one of the four a table can
@@ -103,6 +105,9 @@ pub enum ConfigError {
     /// A seat number above 3.
     #[error("there is no seat {0}: seats are 0 to 3")]
     Seat(u8),
+    /// A match that cannot be played at the table.
+    #[error(transparent)]
+    Length(#[from] LengthError),
 }
 
 /// The number of players and the target: everything that shapes a game.

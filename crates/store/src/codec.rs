@@ -3,7 +3,22 @@
 //! words of the engine protocol (`deal`, `discard 4C 5H`, `play 5H`, `go`),
 //! readable by a person with the `sqlite3` shell and parsed back exactly.
 
-use crib_core::{Action, Card, CardSet, Claims, Seat, parse_cards};
+use crib_core::{Action, Card, CardSet, Claims, MatchLength, Seat, parse_cards};
+
+/// A match's length as stored: the count of games (to win, or to play) in
+/// `games_to_win`, and whether all of them are played in `all_played` (a
+/// column of the eighth schema, 0 before it).
+pub(crate) fn length_to_sql(length: MatchLength) -> (u32, bool) {
+    match length {
+        MatchLength::FirstTo(wins) => (wins, false),
+        MatchLength::AllOf(games) => (games, true),
+    }
+}
+
+/// Reads a length written by [`length_to_sql`].
+pub(crate) fn length_from_sql(games: u32, all_played: bool) -> MatchLength {
+    if all_played { MatchLength::AllOf(games) } else { MatchLength::FirstTo(games) }
+}
 
 /// An action as stored: its `Display` form.
 pub(crate) fn action_text(action: Action) -> String {

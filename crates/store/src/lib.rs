@@ -29,12 +29,12 @@
 //! let setup = NewGame {
 //!     seed: 7,
 //!     config: GameConfig::default(),
-//!     games_to_win: 1,
+//!     length: 1.into(),
 //!     muggins: false,
 //!     muggins_pegging: false,
 //!     players: vec![Player::person("me"), Player::computer("basic")],
 //! };
-//! let (mut play, opening) = Match::new(setup.config, setup.games_to_win, setup.seed)?;
+//! let (mut play, opening) = Match::new(setup.config, setup.length, setup.seed)?;
 //! let id = store.start(&setup, &opening)?;
 //! let dealer = play.game().dealer();
 //! let events = play.play(dealer, crib_core::Action::Deal)?;

@@ -3,12 +3,13 @@
 //! loaded by replaying its actions (checked against the events saved with
 //! them). Each function is part of its caller's transaction or read.
 
-use crib_core::{Action, Claims, Event, GameConfig, GameResult, Match, Seat, Skunk};
+use crib_core::{Action, Claims, Event, GameConfig, GameResult, Match, MatchLength, Seat, Skunk};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::StoreError;
 use crate::codec::{
-    action_text, claims_text, parse_action, parse_claims, seed_from_sql, seed_to_sql,
+    action_text, claims_text, length_from_sql, length_to_sql, parse_action, parse_claims,
+    seed_from_sql, seed_to_sql,
 };
 use crate::saved::{GameId, GameSummary, Move, NewGame, Outcome, Player, Resumed, Status};
 
@@ -20,13 +21,14 @@ pub(crate) fn insert_game(
     opening: &str,
 ) -> Result<GameId, StoreError> {
     conn.execute(
-        "INSERT INTO games (seed, players, target, games_to_win, muggins, opening)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO games (seed, players, target, games_to_win, all_played, muggins, opening)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![
             seed_to_sql(setup.seed),
             setup.config.players(),
             setup.config.target(),
-            setup.games_to_win,
+            length_to_sql(setup.length).0,
+            length_to_sql(setup.length).1,
             muggins_column(setup),
             opening
         ],
@@ -175,7 +177,7 @@ pub(crate) fn backfill_results(conn: &Connection) -> Result<(), StoreError> {
 
 const SUMMARY_COLUMNS: &str = "id, started_at, finished_at, status, seed, players, target,
      games_to_win, muggins, winner, (SELECT COUNT(*) FROM actions WHERE game_id = games.id),
-     given_up_by";
+     given_up_by, all_played";
 
 /// The matches that count in the history and the statistics: those won,
 /// and those a person gave up (a loss for their side).
@@ -197,7 +199,7 @@ struct GameRow {
     seed: i64,
     players: u8,
     target: u8,
-    games_to_win: u32,
+    length: MatchLength,
     /// 0 without muggins, 1 for the shows, 2 for the shows and the pegging.
     muggins: u8,
     winner: Option<u8>,
@@ -214,7 +216,7 @@ fn game_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         seed: row.get(4)?,
         players: row.get(5)?,
         target: row.get(6)?,
-        games_to_win: row.get(7)?,
+        length: length_from_sql(row.get(7)?, row.get(12)?),
         muggins: row.get(8)?,
         winner: row.get(9)?,
         moves: row.get(10)?,
@@ -305,7 +307,7 @@ fn complete(conn: &Connection, row: GameRow) -> Result<GameSummary, StoreError> 
         setup: NewGame {
             seed: seed_from_sql(row.seed),
             config,
-            games_to_win: row.games_to_win,
+            length: row.length,
             muggins: row.muggins > 0,
             muggins_pegging: row.muggins > 1,
             players,
@@ -323,7 +325,7 @@ pub(crate) fn load(conn: &Connection, id: GameId) -> Result<Resumed, StoreError>
     let opening: String =
         conn.query_row("SELECT opening FROM games WHERE id = ?1", [id.0], |row| row.get(0))?;
     let setup = &summary.setup;
-    let (mut play, mut events) = Match::new(setup.config, setup.games_to_win, setup.seed)
+    let (mut play, mut events) = Match::new(setup.config, setup.length, setup.seed)
         .map_err(|source| StoreError::Config { game: id, source })?;
     if events_json(&events) != opening {
         return Err(StoreError::Diverged { game: id, ply: None });

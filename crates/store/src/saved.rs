@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crib_core::{Action, Claims, Event, GameConfig, Match, Seat, Side, Skunk};
+use crib_core::{Action, Claims, Event, GameConfig, Match, MatchLength, Seat, Side, Skunk};
 
 /// The number of a saved match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -74,8 +74,8 @@ pub struct NewGame {
     pub seed: u64,
     /// The players and the target.
     pub config: GameConfig,
-    /// The games a side must win to win the match.
-    pub games_to_win: u32,
+    /// How long the match is.
+    pub length: MatchLength,
     /// Whether a person counts their own shows (recorded as claims).
     pub muggins: bool,
     /// Whether, with muggins, a person also counts what each card they

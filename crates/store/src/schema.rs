@@ -152,6 +152,14 @@ CREATE TABLE IF NOT EXISTS drill_answers (
 CREATE INDEX IF NOT EXISTS drill_answers_by_player ON drill_answers (player, id);
 ";
 
+/// The eighth schema: matches of a fixed number of games, all played and
+/// won on club points (the club format). `games_to_win` holds the number
+/// of games, to win or to play; `all_played` says which (0 for every match
+/// and table saved before). Added to each table unless it is there already
+/// (added for the second schema's backfill, or by a file whose version was
+/// set back).
+const ALL_PLAYED: &str = "all_played INTEGER NOT NULL DEFAULT 0";
+
 type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// Every migration in order: the `n`-th takes the schema from version `n`
@@ -163,6 +171,7 @@ const MIGRATIONS: &[Step] = &[
         // The backfill reads matches as this program reads them, with the
         // column of the fifth schema.
         add_given_up_by(tx)?;
+        add_column(tx, "games", ALL_PLAYED)?;
         crate::matches::backfill_results(tx)
     },
     |tx| Ok(tx.execute_batch(V3)?),
@@ -172,20 +181,39 @@ const MIGRATIONS: &[Step] = &[
     add_given_up_by,
     |tx| Ok(tx.execute_batch(V6)?),
     |tx| Ok(tx.execute_batch(V7)?),
+    |tx| {
+        add_column(tx, "games", ALL_PLAYED)?;
+        add_column(tx, "web_tables", ALL_PLAYED)
+    },
 ];
 
 /// The fifth schema's column, unless it is there already (added for the
 /// second schema's backfill, or by a file whose version was set back).
 fn add_given_up_by(tx: &Transaction<'_>) -> Result<(), StoreError> {
-    let present: i64 = tx.query_row(
-        "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'given_up_by'",
-        [],
-        |row| row.get(0),
-    )?;
-    if present == 0 {
+    if !has_column(tx, "games", "given_up_by")? {
         tx.execute_batch(V5)?;
     }
     Ok(())
+}
+
+/// Adds the column declared `declaration` (its name first) to `table`,
+/// unless it is there already.
+fn add_column(tx: &Transaction<'_>, table: &str, declaration: &str) -> Result<(), StoreError> {
+    let name = declaration.split_whitespace().next().unwrap_or(declaration);
+    if !has_column(tx, table, name)? {
+        tx.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {declaration};"))?;
+    }
+    Ok(())
+}
+
+/// Whether `table` has a column `name`.
+fn has_column(tx: &Transaction<'_>, table: &str, name: &str) -> Result<bool, StoreError> {
+    let present: i64 = tx.query_row(
+        "SELECT COUNT(*) FROM pragma_table_info(?1) WHERE name = ?2",
+        [table, name],
+        |row| row.get(0),
+    )?;
+    Ok(present > 0)
 }
 
 /// The schema version this program writes.

@@ -27,7 +27,7 @@ pub fn setup(seed: u64) -> NewGame {
     NewGame {
         seed,
         config: GameConfig::default(),
-        games_to_win: 1 + u32::from(!seed.is_multiple_of(2)),
+        length: (1 + u32::from(!seed.is_multiple_of(2))).into(),
         muggins: seed.is_multiple_of(3),
         muggins_pegging: seed.is_multiple_of(3),
         players: vec![Player::person("tester"), Player::computer("random")],
@@ -83,7 +83,7 @@ pub fn play_seeded(store: &Store, seed: u64) -> Result<GameId, StoreError> {
 ///
 /// A failed write.
 pub fn play_with(store: &Store, setup: &NewGame) -> Result<GameId, StoreError> {
-    let (play, opening) = Match::new(setup.config, setup.games_to_win, setup.seed)
+    let (play, opening) = Match::new(setup.config, setup.length, setup.seed)
         .map_err(|source| StoreError::Config { game: GameId(0), source })?;
     let id = store.start(setup, &opening)?;
     go_on(store, id, setup, play, 0)?;
@@ -129,7 +129,7 @@ fn go_on(
 /// None in practice: the seeded player only takes legal actions.
 pub fn play_in_memory(seed: u64) -> Result<Vec<Event>, StoreError> {
     let setup = setup(seed);
-    let (mut play, mut events) = Match::new(setup.config, setup.games_to_win, seed)
+    let (mut play, mut events) = Match::new(setup.config, setup.length, seed)
         .map_err(|source| StoreError::Config { game: GameId(0), source })?;
     let mut ply = 0;
     while play.winner().is_none() {

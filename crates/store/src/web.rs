@@ -7,9 +7,10 @@
 //! hash of each seat's token. The store never sees a token, and does not
 //! know how its hash is made: it keeps text and gives it back.
 
+use crib_core::MatchLength;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::codec::{seed_from_sql, seed_to_sql};
+use crate::codec::{length_from_sql, length_to_sql, seed_from_sql, seed_to_sql};
 use crate::{GameId, Store, StoreError};
 
 /// One browser table as saved.
@@ -24,8 +25,8 @@ pub struct WebTable {
     pub seats: Vec<String>,
     /// The table's seed: each match's seed follows from it.
     pub seed: u64,
-    /// Games a side must win to win a match.
-    pub games_to_win: u32,
+    /// How long each match at the table is.
+    pub length: MatchLength,
     /// Matches begun at the table.
     pub matches: u64,
     /// Whether each seat is taken, seat 0 first.
@@ -54,7 +55,7 @@ impl Store {
             let table = conn
                 .query_row(
                     "SELECT game_id, seed, games_to_win, matches,
-                            seat_kinds, seat_joined, seat_hashes
+                            seat_kinds, seat_joined, seat_hashes, all_played
                      FROM web_tables WHERE table_id = ?1",
                     [table_id],
                     |row| {
@@ -62,14 +63,14 @@ impl Store {
                         Ok((
                             game,
                             seed_from_sql(row.get(1)?),
-                            row.get::<_, u32>(2)?,
+                            length_from_sql(row.get(2)?, row.get(7)?),
                             u64::try_from(row.get::<_, i64>(3)?).unwrap_or(0),
                             [row.get::<_, String>(4)?, row.get(5)?, row.get(6)?],
                         ))
                     },
                 )
                 .optional()?;
-            let Some((game, seed, games_to_win, matches, [kinds, joined, hashes])) = table else {
+            let Some((game, seed, length, matches, [kinds, joined, hashes])) = table else {
                 return Ok(None);
             };
             let unreadable = |what: &'static str, text: &str| StoreError::Unreadable {
@@ -82,7 +83,7 @@ impl Store {
                 game,
                 seats: serde_json::from_str(&kinds).map_err(|_| unreadable("seats", &kinds))?,
                 seed,
-                games_to_win,
+                length,
                 matches,
                 joined: serde_json::from_str(&joined)
                     .map_err(|_| unreadable("joined seats", &joined))?,
@@ -103,21 +104,21 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
     conn.execute(
         "INSERT INTO web_tables (table_id, game_id, opponent, seed, games_to_win, matches,
                                  joined, token_hash_0, token_hash_1,
-                                 seat_kinds, seat_joined, seat_hashes)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                                 seat_kinds, seat_joined, seat_hashes, all_played)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
          ON CONFLICT (table_id) DO UPDATE SET
              game_id = excluded.game_id, opponent = excluded.opponent,
              seed = excluded.seed, games_to_win = excluded.games_to_win,
              matches = excluded.matches, joined = excluded.joined,
              token_hash_0 = excluded.token_hash_0, token_hash_1 = excluded.token_hash_1,
              seat_kinds = excluded.seat_kinds, seat_joined = excluded.seat_joined,
-             seat_hashes = excluded.seat_hashes",
+             seat_hashes = excluded.seat_hashes, all_played = excluded.all_played",
         params![
             table.table_id,
             table.game.0,
             table.seats.get(1).cloned().unwrap_or_default(),
             seed_to_sql(table.seed),
-            table.games_to_win,
+            length_to_sql(table.length).0,
             matches,
             table.joined.iter().all(|&joined| joined),
             hash(0),
@@ -125,6 +126,7 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
             json(serde_json::json!(table.seats)),
             json(serde_json::json!(table.joined)),
             json(serde_json::json!(table.token_hashes)),
+            length_to_sql(table.length).1,
         ],
     )?;
     Ok(())
@@ -132,7 +134,7 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
 
 #[cfg(test)]
 mod tests {
-    use crib_core::Match;
+    use crib_core::{Match, MatchLength};
 
     use super::*;
     use crate::testing::setup;
@@ -142,14 +144,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("crib.db")).unwrap();
         let setup = setup(3);
-        let (_, opening) = Match::new(setup.config, setup.games_to_win, setup.seed).unwrap();
+        let (_, opening) = Match::new(setup.config, setup.length, setup.seed).unwrap();
         let game = store.start(&setup, &opening).unwrap();
         let mut table = WebTable {
             table_id: "abc".to_owned(),
             game,
             seats: vec!["you".to_owned(), "person".to_owned(), "computer:expert".to_owned()],
             seed: u64::MAX,
-            games_to_win: 2,
+            length: MatchLength::CLUB,
             matches: 1,
             joined: vec![true, false, true],
             token_hashes: vec!["h0".to_owned(), "h1".to_owned(), "h2".to_owned()],

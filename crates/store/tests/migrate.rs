@@ -1,7 +1,7 @@
 //! The schema's migrations: from an empty file, from the first schema with
 //! games in it, and refusals.
 
-use crib_core::Match;
+use crib_core::{Match, MatchLength};
 use crib_store::testing::{choose, play_in_memory, setup};
 use crib_store::{APPLICATION_ID, SCHEMA_VERSION, Status, Store, StoreError, migrate_to};
 use rusqlite::{Connection, params};
@@ -37,13 +37,17 @@ fn the_first_schema_migrates_with_its_games() {
     // had them: no results table. Seeds without muggins, so without claims.
     for (seed, stop) in [(5, u32::MAX), (7, 30)] {
         let setup = setup(seed);
-        let (mut play, opening) = Match::new(setup.config, setup.games_to_win, seed).unwrap();
+        let (mut play, opening) = Match::new(setup.config, setup.length, seed).unwrap();
         conn.execute(
             "INSERT INTO games (seed, players, target, games_to_win, muggins, opening)
              VALUES (?1, 2, 121, ?2, ?3, ?4)",
             params![
                 seed as i64,
-                setup.games_to_win,
+                // The first schema's matches were all to a number of wins.
+                match setup.length {
+                    MatchLength::FirstTo(wins) => wins,
+                    MatchLength::AllOf(_) => unreachable!("the test's setups are to wins"),
+                },
                 setup.muggins,
                 serde_json::to_string(&opening).unwrap()
             ],
@@ -218,7 +222,7 @@ fn a_store_opened_to_read_does_not_write() {
     drop(Store::open(&path).unwrap());
     let store = Store::open_read_only(&path).unwrap().unwrap();
     let setup = setup(4);
-    let (_, opening) = Match::new(setup.config, setup.games_to_win, setup.seed).unwrap();
+    let (_, opening) = Match::new(setup.config, setup.length, setup.seed).unwrap();
     assert!(store.start(&setup, &opening).is_err());
     assert!(store.history().unwrap().is_empty());
 }
@@ -255,7 +259,7 @@ fn the_second_schema_migrates_to_the_web_tables() {
     // A match saved under the second schema survives the migration.
     let store = Store::open(&path).unwrap();
     let setup = setup(4);
-    let (_, opening) = Match::new(setup.config, setup.games_to_win, setup.seed).unwrap();
+    let (_, opening) = Match::new(setup.config, setup.length, setup.seed).unwrap();
     let game = store.start(&setup, &opening).unwrap();
     drop(store);
     let mut conn = Connection::open(&path).unwrap();
@@ -277,7 +281,7 @@ fn two_seat_web_tables_migrate_to_seats_of_their_own() {
     // Matches and tables as a server of the fifth schema saved them.
     let store = Store::open(&path).unwrap();
     let setup = setup(5);
-    let (_, opening) = Match::new(setup.config, setup.games_to_win, setup.seed).unwrap();
+    let (_, opening) = Match::new(setup.config, setup.length, setup.seed).unwrap();
     let game = store.start(&setup, &opening).unwrap();
     drop(store);
     // Back to the fifth schema's web tables, as a file of that version has.

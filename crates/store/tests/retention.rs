@@ -45,7 +45,7 @@ fn old_matches_are_pruned_and_recent_ones_kept() {
         game: abandoned,
         seats: vec!["you".to_owned(), "computer:basic".to_owned()],
         seed: 4,
-        games_to_win: 1,
+        length: 1.into(),
         matches: 1,
         joined: vec![true, true],
         token_hashes: vec!["a".to_owned(), "b".to_owned()],
@@ -90,7 +90,7 @@ fn old_matches_are_pruned_and_recent_ones_kept() {
 /// The seeded match `seed` begun and played for `moves` actions.
 fn start_with_moves(store: &crib_store::Store, seed: u64, moves: u32) -> GameId {
     let setup = setup(seed);
-    let (mut play, opening) = Match::new(setup.config, setup.games_to_win, seed).unwrap();
+    let (mut play, opening) = Match::new(setup.config, setup.length, seed).unwrap();
     let id = store.start(&setup, &opening).unwrap();
     for ply in 0..moves {
         let (seat, action, claims) = choose(&play, setup.muggins, seed, ply);

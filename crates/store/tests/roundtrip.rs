@@ -1,6 +1,6 @@
 //! Matches saved and loaded again: the same events, the same match in play.
 
-use crib_core::{Claims, Event, Match, Skunk};
+use crib_core::{Claims, Event, Match, MatchLength, Skunk};
 use crib_store::testing::{choose, finish_seeded, play_in_memory, play_seeded, setup};
 use crib_store::{GameId, Status, StoreError};
 
@@ -45,7 +45,7 @@ fn an_interrupted_match_resumes_where_it_stopped() {
     let dir = crate::tempdir();
     let seed = 3;
     let setup = setup(seed);
-    let (mut play, opening) = Match::new(setup.config, setup.games_to_win, seed).unwrap();
+    let (mut play, opening) = Match::new(setup.config, setup.length, seed).unwrap();
     let id = {
         let store = store_in(dir.path());
         let id = store.start(&setup, &opening).unwrap();
@@ -98,7 +98,7 @@ fn closed_matches_take_no_more_actions() {
     assert!(matches!(refused, Err(StoreError::Closed(closed)) if closed == id));
 
     let setup = setup(4);
-    let (_, opening) = Match::new(setup.config, setup.games_to_win, 4).unwrap();
+    let (_, opening) = Match::new(setup.config, setup.length, 4).unwrap();
     let given_up = store.start(&setup, &opening).unwrap();
     assert_eq!(store.unfinished().unwrap().len(), 1);
     store.abandon(given_up).unwrap();
@@ -169,4 +169,17 @@ fn a_match_given_up_counts_as_a_loss_for_its_side() {
     assert_eq!((stats.player.matches, stats.player.matches_won), (1, 0));
     assert_eq!((stats.opponents.matches, stats.opponents.matches_won), (1, 1));
     assert!(store.unfinished().unwrap().is_empty());
+}
+
+#[test]
+fn a_club_match_is_saved_and_resumed_as_all_of_its_games() {
+    let dir = crate::tempdir();
+    let store = store_in(dir.path());
+    let mut setup = setup(2);
+    setup.length = MatchLength::CLUB;
+    let (_, opening) = Match::new(setup.config, setup.length, setup.seed).unwrap();
+    let game = store.start(&setup, &opening).unwrap();
+    let resumed = store.resume(game).unwrap();
+    assert_eq!(resumed.summary.setup.length, MatchLength::CLUB);
+    assert_eq!(resumed.play.length(), MatchLength::CLUB);
 }

@@ -30,7 +30,7 @@ fn play_queued(writer: &Writer, seed: u64) -> GameSlot {
     let setup = setup(seed);
     let line = Line::new();
     let game = GameSlot::new();
-    let (mut play, opening) = Match::new(setup.config, setup.games_to_win, seed).unwrap();
+    let (mut play, opening) = Match::new(setup.config, setup.length, seed).unwrap();
     writer.start(&line, &game, setup.clone(), &opening);
     let mut ply = 0;
     while play.winner().is_none() {
@@ -79,7 +79,7 @@ fn a_failed_write_breaks_its_line_only() {
     let store = Store::open(&path).unwrap();
     let writer = Writer::spawn(&store).unwrap();
     let setup = setup(7);
-    let (mut play, opening) = Match::new(setup.config, setup.games_to_win, 7).unwrap();
+    let (mut play, opening) = Match::new(setup.config, setup.length, 7).unwrap();
     let (line, game) = (Line::new(), GameSlot::new());
     writer.start(&line, &game, setup.clone(), &opening);
     let (seat, action, claims) = choose(&play, setup.muggins, 7, 0);
@@ -108,7 +108,7 @@ fn a_failed_write_breaks_its_line_only() {
 
     // Another line is saved as usual.
     let (other_line, other_game) = (Line::new(), GameSlot::new());
-    let (_, opening) = Match::new(setup.config, setup.games_to_win, 8).unwrap();
+    let (_, opening) = Match::new(setup.config, setup.length, 8).unwrap();
     writer.start(&other_line, &other_game, crib_store::testing::setup(8), &opening);
     flushed(&writer, &other_line).unwrap();
     assert_eq!(store.game(other_game.get().unwrap()).unwrap().setup.seed, 8);

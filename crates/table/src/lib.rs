@@ -40,7 +40,7 @@
 //! .expect("a sitter for each of two seats");
 //! let setup = TableSetup {
 //!     config: GameConfig::default(),
-//!     games_to_win: 1,
+//!     length: 1.into(),
 //!     seed: 7,
 //!     muggins: false,
 //!     muggins_pegging: false,

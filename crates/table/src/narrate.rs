@@ -10,7 +10,7 @@
 
 use crib_core::{
     Breakdown, BySeat, Card, CardSet, Category, CountByKind, DrillHand, DrillRecord, Event,
-    GameConfig, GameResult, Grade, Rank, Seat, Side, Skunk, number_words,
+    GameConfig, GameResult, Grade, MatchLength, Rank, Seat, Side, Skunk, number_words,
 };
 use serde::Serialize;
 
@@ -241,6 +241,33 @@ fn steps(breakdown: &Breakdown) -> Vec<Step> {
         .collect()
 }
 
+/// A match's length in a few words: "a single game", "first to 2 games",
+/// "the club format, 9 games".
+#[must_use]
+pub fn length_text(length: MatchLength) -> String {
+    match length {
+        MatchLength::FirstTo(1) => "a single game".to_owned(),
+        MatchLength::FirstTo(wins) => format!("first to {wins} games"),
+        MatchLength::AllOf(games) => format!("the club format, {games} games"),
+    }
+}
+
+/// How a match of `length` is won, as a sentence of the rules.
+#[must_use]
+pub fn length_rule(length: MatchLength) -> String {
+    match length {
+        MatchLength::FirstTo(wins) => format!(
+            "The first to win {wins} {} wins the match; a game's loser deals the next.",
+            if wins == 1 { "game" } else { "games" }
+        ),
+        MatchLength::AllOf(games) => format!(
+            "All {games} games are played; the match goes to the most points (2 for a game won, \
+             3 for a skunk), then the most games won, then the spread (margins won less margins \
+             lost); a game's loser deals the next."
+        ),
+    }
+}
+
 /// The sentence for a finished game: "You win the game, 121 to 98: a skunk!"
 #[must_use]
 pub fn game_result(result: &GameResult, who: &Perspective) -> String {
@@ -447,7 +474,7 @@ pub fn narrate(event: &Event, who: &Perspective) -> Narration {
             ),
         )),
         Event::GameWon(result) => Narration::line(Line::result(game_result(result, who))),
-        Event::MatchWon { winner, games } => {
+        Event::MatchWon { winner, games, points } => {
             let won = games.get(winner.index()).copied().unwrap_or_default();
             let mut lost: Vec<u32> = games
                 .iter()
@@ -457,13 +484,29 @@ pub fn narrate(event: &Event, who: &Perspective) -> Narration {
                 .collect();
             lost.sort_unstable_by(|a, b| b.cmp(a));
             let lost: Vec<String> = lost.into_iter().map(number_words).collect();
-            Narration::line(Line::result(format!(
-                "{} {} the match, {} {} to {}.",
-                capitalised(&who.side(*winner)),
-                who.side_verb(*winner, "win"),
+            let games = format!(
+                "{} {} to {}",
                 number_words(won),
                 if won == 1 { "game" } else { "games" },
                 lost.join(" and ")
+            );
+            let how = match points {
+                Some(points) => {
+                    let own = points.get(winner.index()).copied().unwrap_or_default();
+                    let other = points
+                        .iter()
+                        .enumerate()
+                        .filter(|&(side, _)| side != winner.index())
+                        .map(|(_, &points)| points.to_string())
+                        .collect::<Vec<_>>();
+                    format!(" on points, {own} to {} ({games})", other.join(" and "))
+                }
+                None => format!(", {games}"),
+            };
+            Narration::line(Line::result(format!(
+                "{} {} the match{how}.",
+                capitalised(&who.side(*winner)),
+                who.side_verb(*winner, "win"),
             )))
         }
     }
@@ -731,8 +774,27 @@ mod tests {
             rounds: 5,
         };
         assert_eq!(game_result(&result, &who), "P1 wins the game, 61 to 40 and 20: a skunk!");
-        let won = Event::MatchWon { winner: config.side_of(Seat::ALL[1]), games: vec![0, 1, 0] };
+        let won = Event::MatchWon {
+            winner: config.side_of(Seat::ALL[1]),
+            games: vec![0, 1, 0],
+            points: None,
+        };
         assert_eq!(texts(&narrate(&won, &who)), ["P1 wins the match, one game to zero and zero."]);
+        let who = two();
+        let two = who.config();
+        let club = Event::MatchWon {
+            winner: two.side_of(Seat::ALL[0]),
+            games: vec![4, 5],
+            points: Some(vec![12, 10]),
+        };
+        assert_eq!(
+            texts(&narrate(&club, &who)),
+            ["You win the match on points, 12 to 10 (four games to five)."]
+        );
+        assert_eq!(length_text(MatchLength::BEST_OF_THREE), "first to 2 games");
+        assert_eq!(length_text(MatchLength::CLUB), "the club format, 9 games");
+        assert!(length_rule(MatchLength::SINGLE).starts_with("The first to win 1 game wins"));
+        assert!(length_rule(MatchLength::CLUB).starts_with("All 9 games are played"));
     }
 
     #[test]

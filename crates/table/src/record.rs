@@ -57,7 +57,7 @@ fn new_game(setup: &TableSetup, seats: &BySeat<Sitter>) -> NewGame {
     NewGame {
         seed: setup.seed,
         config: setup.config,
-        games_to_win: setup.games_to_win,
+        length: setup.length,
         muggins: setup.muggins,
         muggins_pegging: setup.muggins_pegging,
         players: seats.iter().map(|(_, sitter)| saved_player(sitter)).collect(),

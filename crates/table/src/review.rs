@@ -456,7 +456,7 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
     let Some(&first) = people.first() else { return Err(ReviewError::NoPerson(summary.id)) };
     let ours = config.side_of(first);
     let replay_error = |ply, source| ReviewError::Replay { id: summary.id, ply, source };
-    let (mut play, opening) = Match::new(config, setup.games_to_win, setup.seed)
+    let (mut play, opening) = Match::new(config, setup.length, setup.seed)
         .map_err(|source| ReviewError::Config(summary.id, source))?;
     let mut events = opening.len();
     let mut pending = Vec::new();

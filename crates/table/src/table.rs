@@ -15,8 +15,8 @@
 //! resume all play through this type; none keeps a driver loop of its own.
 
 use crib_core::{
-    Action, Board, BySeat, Card, Claims, Event, Game, GameConfig, IllegalAction, Match, Phase,
-    Seat, View, derive_seed,
+    Action, Board, BySeat, Card, Claims, Event, Game, GameConfig, IllegalAction, Match,
+    MatchLength, Phase, Seat, View, derive_seed,
 };
 
 use crate::{Contestant, Fault, Forfeit, Notice};
@@ -78,8 +78,8 @@ impl Sitter {
 pub struct TableSetup {
     /// The players and the target.
     pub config: GameConfig,
-    /// The games a side must win to win a match.
-    pub games_to_win: u32,
+    /// How long a match is.
+    pub length: MatchLength,
     /// The seed of the current match: the cut for the deal and every deck.
     pub seed: u64,
     /// Whether people count their own shows (muggins): their claims are
@@ -246,8 +246,13 @@ impl Table {
     /// If `seats` does not have one sitter for each seat of `config`.
     #[must_use]
     pub fn one_game(config: GameConfig, seed: u64, seats: BySeat<Sitter>) -> Table {
-        let setup =
-            TableSetup { config, games_to_win: 1, seed, muggins: false, muggins_pegging: false };
+        let setup = TableSetup {
+            config,
+            length: MatchLength::SINGLE,
+            seed,
+            muggins: false,
+            muggins_pegging: false,
+        };
         Table::new(setup, seats, Dealing::Automatic, None)
     }
 
@@ -770,7 +775,7 @@ pub fn pegging_to_count(events: &[Event]) -> Option<(Card, u8)> {
 
 /// The match `setup` describes, and the events of its start.
 fn new_match(setup: &TableSetup) -> (Match, Vec<Event>) {
-    Match::new(setup.config, setup.games_to_win, setup.seed)
+    Match::new(setup.config, setup.length, setup.seed)
         .expect("a validated GameConfig makes a match")
 }
 

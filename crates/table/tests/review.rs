@@ -54,7 +54,7 @@ fn play_match(store: &Store, seed: u64, plant: Plant) -> (GameId, Planted) {
     let setup = NewGame {
         seed,
         config: GameConfig::default(),
-        games_to_win: 1,
+        length: 1.into(),
         muggins: true,
         muggins_pegging: false,
         players: vec![Saved::person("me"), Saved::computer("basic")],
@@ -249,7 +249,7 @@ fn a_missed_pegging_claim_is_graded_as_counting() {
     let setup = NewGame {
         seed: 4,
         config: GameConfig::default(),
-        games_to_win: 1,
+        length: 1.into(),
         muggins: true,
         muggins_pegging: true,
         players: vec![Saved::person("me"), Saved::computer("basic")],
@@ -333,7 +333,7 @@ fn a_match_of_computers_is_not_reviewed() {
     let setup = NewGame {
         seed: 4,
         config: GameConfig::default(),
-        games_to_win: 1,
+        length: 1.into(),
         muggins: false,
         muggins_pegging: false,
         players: vec![Saved::computer("basic"), Saved::computer("random")],
@@ -351,7 +351,7 @@ fn four_players_have_their_sides_chart() {
     let setup = NewGame {
         seed: 8,
         config: GameConfig::new(4, 121).unwrap(),
-        games_to_win: 1,
+        length: 1.into(),
         muggins: false,
         muggins_pegging: false,
         players: vec![
@@ -379,7 +379,7 @@ fn three_players_have_a_chart_of_their_own() {
     let setup = NewGame {
         seed: 8,
         config: GameConfig::new(3, 121).unwrap(),
-        games_to_win: 1,
+        length: 1.into(),
         muggins: false,
         muggins_pegging: false,
         players: vec![Saved::person("me"), Saved::computer("random"), Saved::computer("random")],

@@ -94,7 +94,7 @@ impl Recorder for Keeping {
 
 fn setup(players: u8) -> TableSetup {
     let config = GameConfig::new(players, 121).unwrap();
-    TableSetup { config, games_to_win: 1, seed: 17, muggins: false, muggins_pegging: false }
+    TableSetup { config, length: 1.into(), seed: 17, muggins: false, muggins_pegging: false }
 }
 
 fn seats(players: u8, heard: &Arc<Mutex<Heard>>) -> BySeat<Sitter> {

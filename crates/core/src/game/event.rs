@@ -208,6 +208,11 @@ pub enum Event {
         winner: Side,
         /// The games won by each side, side 0 first.
         games: Vec<u32>,
+        /// In a match of games all played, each side's club points, side
+        /// 0 first, on which it was won; `None` (and not written) in a
+        /// match to a number of wins.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        points: Option<Vec<u32>>,
     },
 }
 

@@ -207,7 +207,9 @@ impl Match {
             self.count(&result);
             if let Some(winner) = self.decided(winner) {
                 self.winner = Some(winner);
-                events.push(Event::MatchWon { winner, games: self.games_won().to_vec() });
+                let points = matches!(self.length, MatchLength::AllOf(_))
+                    .then(|| self.club_points().to_vec());
+                events.push(Event::MatchWon { winner, games: self.games_won().to_vec(), points });
             } else {
                 let dealer = self.next_first_dealer(&result.scores, winner);
                 self.index += 1;

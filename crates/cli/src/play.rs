@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use crib_ai::Strategy;
-use crib_core::GameConfig;
+use crib_core::{GameConfig, MatchLength};
 use crib_referee::{EngineOptions, EngineProcess, Entrant};
 use crib_store::{GameId, Player, Store};
 use crib_table::{Sitter, StoreRecorder, Taken};
@@ -77,10 +77,13 @@ pub(crate) struct Args {
     /// The games a side must win to win the match.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=99))]
     wins: u32,
+    /// The match's format instead of --wins: single, best-of-N (N odd), or club-N (N odd: all N games played, won on points, 2 a win and 3 a skunk, then games won, then spread; two sides only).
+    #[arg(long, value_name = "FORMAT", conflicts_with = "wins")]
+    format: Option<MatchLength>,
     /// Take up the last unfinished match where it stopped, with its seed,
     /// options and computer players.
     #[arg(long, conflicts_with_all = [
-        "seed", "level", "engine", "muggins", "muggins_pegging", "wins", "players", "target", "seat_1", "seat_2",
+        "seed", "level", "engine", "muggins", "muggins_pegging", "wins", "format", "players", "target", "seat_1", "seat_2",
         "seat_3",
     ])]
     resume: bool,
@@ -111,7 +114,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
             seed: setup.seed,
             muggins: setup.muggins,
             muggins_pegging: setup.muggins_pegging,
-            games_to_win: setup.games_to_win,
+            length: setup.length,
             config: setup.config,
             auto_go: !args.no_auto_go,
             win_chance: args.win_chance,
@@ -140,7 +143,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
             seed,
             muggins: args.muggins,
             muggins_pegging: args.muggins_pegging,
-            games_to_win: args.wins,
+            length: args.format.unwrap_or(MatchLength::FirstTo(args.wins)),
             config,
             auto_go: !args.no_auto_go,
             win_chance: args.win_chance,
@@ -185,6 +188,9 @@ fn table_config(args: &Args) -> anyhow::Result<GameConfig> {
         return Err(crate::report::usage(anyhow::anyhow!(
             "--engine is for two players: give each seat with --seat-1 to --seat-3"
         )));
+    }
+    if let Some(format) = args.format {
+        format.check(config.sides()).map_err(crate::report::usage)?;
     }
     let given = [&args.seat_1, &args.seat_2, &args.seat_3];
     if let Some(extra) = (usize::from(args.players)..4).find(|&seat| given[seat - 1].is_some()) {

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use crib_core::{BySeat, Event};
 use crib_store::{GameId, GameSummary, PlayerKind};
-use crib_table::narrate::{Perspective, capitalised, cards_text, narrate};
+use crib_table::narrate::{Perspective, capitalised, cards_text, length_text, narrate};
 use crib_table::review::REVIEW_SEED;
 
 use crate::saved::{Db, ME};
@@ -45,13 +45,12 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         summary.setup.players.iter().map(|player| player.name.as_str()).collect();
     writeln!(
         out,
-        "Match {}, seed {}, started {}: {}, first to {} game{}.",
+        "Match {}, seed {}, started {}: {}, {}.",
         summary.id,
         summary.setup.seed,
         summary.started_at,
         names.join(" against "),
-        summary.setup.games_to_win,
-        if summary.setup.games_to_win == 1 { "" } else { "s" }
+        length_text(summary.setup.length),
     )?;
     let who = perspective(summary);
     let mut input = io::stdin().lock();

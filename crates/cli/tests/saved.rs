@@ -23,7 +23,7 @@ fn saved(matches: u64) -> (tempfile::TempDir, String) {
         let setup = NewGame {
             seed,
             config: GameConfig::default(),
-            games_to_win: 2,
+            length: 2.into(),
             muggins: false,
             muggins_pegging: false,
             players: vec![Player::person("me"), Player::computer("basic")],
@@ -241,7 +241,7 @@ fn a_match_given_up_is_listed_and_counted_as_a_loss() {
     let setup = NewGame {
         seed: 77,
         config: GameConfig::default(),
-        games_to_win: 2,
+        length: 2.into(),
         muggins: false,
         muggins_pegging: false,
         players: vec![Player::person("me"), Player::computer("expert")],
@@ -293,7 +293,7 @@ fn db_prune_says_what_it_removes_and_a_dry_run_removes_nothing() {
     let (_dir, db) = saved(3);
     let store = Store::open(std::path::Path::new(&db)).unwrap();
     let setup = crib_store::testing::setup(4);
-    let (_, opening) = crib_core::Match::new(setup.config, setup.games_to_win, 4).unwrap();
+    let (_, opening) = crib_core::Match::new(setup.config, setup.length, 4).unwrap();
     assert_eq!(store.start(&setup, &opening).unwrap(), crib_store::GameId(4));
     drop(store);
     age(&db, 1, 40);
@@ -370,7 +370,7 @@ fn one_match(players: Vec<Player>) -> (tempfile::TempDir, String) {
     let setup = NewGame {
         seed: 9,
         config,
-        games_to_win: 1,
+        length: 1.into(),
         muggins: true,
         muggins_pegging: false,
         players,

@@ -201,6 +201,10 @@ fn arguments_the_command_refuses_exit_2() {
         (&["serve", "--addr", "127.0.0.1:99999"], "is not a port"),
         (&["serve", "--addr", "a b:80"], "is not a host name"),
         (&["engine", "--level", "basic", "--think-ms", "30"], "--level expert"),
+        (&["play", "--players", "3", "--format", "club-9"], "by two sides"),
+        (&["play", "--format", "club-8"], "must be odd"),
+        (&["play", "--format", "best of 3"], "single, best-of-N"),
+        (&["play", "--format", "single", "--wins", "3"], "cannot be used with"),
     ] {
         let output = crib(args, "");
         assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
@@ -667,7 +671,7 @@ mod play {
     fn the_terminal_game_against_crib_engine_is_the_game_against_basic() {
         use crib_tui::{App, Options, Stage};
         let command = format!("'{}' engine --level basic", env!("CARGO_BIN_EXE_crib"));
-        let options = Options { seed: 11, muggins: false, games_to_win: 2, ..Options::default() };
+        let options = Options { seed: 11, muggins: false, length: 2.into(), ..Options::default() };
         let mut against_engine = App::new(options, vec![engine(&command)], None);
         let mut against_basic = tui_common::app(11, false, 2);
         for app in [&mut against_engine, &mut against_basic] {
@@ -697,7 +701,7 @@ mod play {
             heard.display(),
             env!("CARGO_BIN_EXE_crib")
         );
-        let options = Options { seed: 5, muggins: false, games_to_win: 2, ..Options::default() };
+        let options = Options { seed: 5, muggins: false, length: 2.into(), ..Options::default() };
         let mut app = App::new(options, vec![engine(&command)], None);
         tui_common::choose(&mut app, &[0, 1]);
         tui_common::send(&mut app, Message::Confirm);

@@ -152,7 +152,7 @@ fn history_and_stats_me_in_json() {
     let setup = crib_store::NewGame {
         seed: 3,
         config: crib_core::GameConfig::default(),
-        games_to_win: 1,
+        length: 1.into(),
         muggins: false,
         muggins_pegging: false,
         players: vec![crib_store::Player::person("me"), crib_store::Player::computer("basic")],

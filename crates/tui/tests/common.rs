@@ -6,9 +6,9 @@ use crib_table::{BuiltInContestant, Sitter};
 use crib_tui::{App, Message, Options, Stage};
 use ratatui::buffer::Buffer;
 
-/// An app against the basic player with `seed`, for `games_to_win` games.
-pub(crate) fn app(seed: u64, muggins: bool, games_to_win: u32) -> App {
-    let options = Options { seed, muggins, games_to_win, ..Options::default() };
+/// An app against the basic player with `seed`, to `wins` games won.
+pub(crate) fn app(seed: u64, muggins: bool, wins: u32) -> App {
+    let options = Options { seed, muggins, length: wins.into(), ..Options::default() };
     App::new(options, vec![Sitter::program(BuiltInContestant::new(Strategy::Basic))], None)
 }
 

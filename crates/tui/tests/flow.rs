@@ -149,7 +149,7 @@ fn counting_the_pegging() -> crib_tui::App {
         seed: 3,
         muggins: true,
         muggins_pegging: true,
-        games_to_win: 1,
+        length: 1.into(),
         ..Default::default()
     };
     let computer = crib_table::Sitter::program(crib_table::BuiltInContestant::new(Strategy::Basic));
@@ -251,7 +251,7 @@ fn a_card_waiting_for_its_count_is_on_the_table_with_nothing_after_it() {
         seed: 7,
         muggins: true,
         muggins_pegging: true,
-        games_to_win: 1,
+        length: 1.into(),
         config: GameConfig::new(3, 121).unwrap(),
         auto_go: false,
         ..Default::default()
@@ -408,7 +408,8 @@ fn hints_give_the_experts_keeps_and_cards() {
 fn go_is_said_for_the_person_unless_they_ask_otherwise() {
     use crib_table::{BuiltInContestant, Sitter};
     for auto_go in [true, false] {
-        let options = crib_tui::Options { seed: 5, games_to_win: 1, auto_go, ..Default::default() };
+        let options =
+            crib_tui::Options { seed: 5, length: 1.into(), auto_go, ..Default::default() };
         let basic = Sitter::program(BuiltInContestant::new(Strategy::Basic));
         let mut game = crib_tui::App::new(options, vec![basic], None);
         let mut asked_to_go = 0;
@@ -523,7 +524,7 @@ fn table_of(players: u8, seed: u64) -> crib_tui::App {
     use crib_table::{BuiltInContestant, Sitter};
     let config = GameConfig::new(players, 61).unwrap();
     let options =
-        crib_tui::Options { seed, muggins: false, games_to_win: 1, config, ..Default::default() };
+        crib_tui::Options { seed, muggins: false, length: 1.into(), config, ..Default::default() };
     let others = (1..players)
         .map(|_| Sitter::program(BuiltInContestant::new(crib_ai::Strategy::Basic)))
         .collect();

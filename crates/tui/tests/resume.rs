@@ -80,7 +80,7 @@ fn a_recorded_match_resumes_at_the_same_move() {
         seed: 21,
         muggins: true,
         muggins_pegging: true,
-        games_to_win: 2,
+        length: 2.into(),
         ..Options::default()
     };
     let saved = Arc::new(Mutex::new(Saved::default()));

@@ -2,7 +2,7 @@
 //! table's setup from them, who sits where (the person at [`HUMAN`], the
 //! programs after them) and what the seats are called.
 
-use crib_core::{BySeat, GameConfig, Seat};
+use crib_core::{BySeat, GameConfig, MatchLength, Seat};
 use crib_table::{Sitter, TableSetup};
 
 /// The person's seat.
@@ -22,8 +22,8 @@ pub struct Options {
     /// Whether, with muggins, the person also counts what each card they
     /// play pegs.
     pub muggins_pegging: bool,
-    /// The games a side must win to win the match (at least 1).
-    pub games_to_win: u32,
+    /// How long the match is.
+    pub length: MatchLength,
     /// The players (2, 3 or 4, the person at seat 0) and the target.
     pub config: GameConfig,
     /// Whether the person's go is said for them when no card they hold
@@ -40,7 +40,7 @@ impl Default for Options {
             seed: 0,
             muggins: false,
             muggins_pegging: false,
-            games_to_win: 2,
+            length: MatchLength::BEST_OF_THREE,
             config: GameConfig::default(),
             auto_go: true,
             win_chance: false,
@@ -52,7 +52,7 @@ impl Default for Options {
 pub(crate) fn setup(options: &Options) -> TableSetup {
     TableSetup {
         config: options.config,
-        games_to_win: options.games_to_win,
+        length: options.length,
         seed: options.seed,
         muggins: options.muggins,
         muggins_pegging: options.muggins && options.muggins_pegging,

@@ -15,7 +15,7 @@ use super::theme;
 use super::wrap::{fit, wrap, wrap_beside};
 use crate::app::{App, HUMAN, Overlay, Question, WindowScrolled};
 use crib_table::advice::HintText;
-use crib_table::narrate::{capitalised, game_result};
+use crib_table::narrate::{capitalised, game_result, length_rule, length_text};
 
 /// The width of the hint's window (at most).
 const HINT_WIDTH: u16 = 80;
@@ -113,7 +113,6 @@ fn help(app: &App, width: usize) -> Vec<Line<'static>> {
         let keys = Span::styled(format!("  {keys}"), theme::strong());
         wrap_beside(keys, 16, what, ratatui::style::Style::new(), width)
     };
-    let wins = app.options().games_to_win;
     let config = app.perspective().config();
     let (single, double) = config.skunk_lines();
     let mut lines = vec![Line::styled("Keys", theme::strong())];
@@ -145,10 +144,7 @@ fn help(app: &App, width: usize) -> Vec<Line<'static>> {
         "  Your side's track is the outer one: the front peg ● is the score, the back peg ○ \
          the score before, so the gap is the last points pegged.",
     ));
-    lines.push(Line::raw(format!(
-        "  The first to win {wins} {} wins the match; a game's loser deals the next.",
-        if wins == 1 { "game" } else { "games" }
-    )));
+    lines.push(Line::raw(format!("  {}", length_rule(app.options().length))));
     lines.push(Line::raw(match double {
         Some(double) => {
             format!("  A loser under {single} is skunked, under {double} double skunked.")
@@ -244,9 +240,9 @@ fn ending(app: &App) -> Vec<Line<'static>> {
     };
     lines.extend(line.map(|line| Line::styled(line, theme::dim())));
     lines.push(Line::raw(format!(
-        "Match: {} (first to {}).",
+        "Match: {} ({}).",
         app.games_text(),
-        app.options().games_to_win
+        length_text(app.options().length)
     )));
     lines.push(Line::raw(""));
     let next = if ending.match_won {

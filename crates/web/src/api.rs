@@ -38,7 +38,7 @@ use axum::{Json, Router};
 use std::sync::{Mutex, PoisonError};
 
 use crib_ai::Strategy;
-use crib_core::{BySeat, Card, CardSet, GameConfig, Seat, derive_seed};
+use crib_core::{BySeat, Card, CardSet, GameConfig, MatchLength, Seat, derive_seed};
 use crib_referee::EngineCommand;
 use crib_store::{Status, StoreError, WebTable, Writer};
 use crib_table::advice::{HintText, hint_text, win_chance_text};
@@ -208,7 +208,7 @@ impl Server {
         let plan = Plan {
             kinds,
             config,
-            games_to_win: row.games_to_win,
+            length: row.length,
             seed: row.seed,
             muggins_pegging: resumed.summary.setup.muggins_pegging,
         };
@@ -264,7 +264,7 @@ impl Server {
             game: crib_store::GameId(0),
             seats: plan.kinds.iter().map(|(_, kind)| kind.to_text()).collect(),
             seed: plan.seed,
-            games_to_win: plan.games_to_win,
+            length: plan.length,
             matches: table.matches(),
             joined: table.joined().iter().map(|(_, &joined)| joined).collect(),
             token_hashes: entry.hashes().into_vec(),
@@ -412,8 +412,11 @@ struct CreateBody {
     /// string of digits.
     #[serde(default, deserialize_with = "crate::seed::optional")]
     seed: Option<u64>,
-    /// Games to win the match, 1 to 9; 1 without it.
+    /// Games to win the match, 1 to 9; 1 without it. Not with `format`.
     games: Option<u32>,
+    /// The match's format, as `crib play --format` reads it: `single`,
+    /// `best-of-3`, `club-9`, ... Not with `games`.
+    format: Option<String>,
     /// Whether people count what each card they play pegs (muggins):
     /// false without it.
     muggins_pegging: Option<bool>,
@@ -578,9 +581,26 @@ async fn create(
         .and_then(|target| GameConfig::new(players, target).ok())
         .ok_or_else(|| ApiError::Malformed(format!("target must be 61 or 121, not {target}")))?;
     let kinds = BySeat::from_vec(kinds).map_err(|error| ApiError::Malformed(error.to_string()))?;
-    let games = request.games.unwrap_or(1);
-    if !(1..=MAX_GAMES_TO_WIN).contains(&games) {
-        return Err(ApiError::Malformed(format!("games must be 1 to {MAX_GAMES_TO_WIN}")));
+    let length = match (&request.format, request.games) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::Malformed("give games or format, not both".to_owned()));
+        }
+        (Some(format), None) => format
+            .parse::<MatchLength>()
+            .map_err(|error| ApiError::Malformed(error.to_string()))?
+            .check(config.sides())
+            .map_err(|error| ApiError::Malformed(error.to_string()))?,
+        (None, games) => MatchLength::FirstTo(games.unwrap_or(1)),
+    };
+    let longest = MAX_GAMES_TO_WIN * 2 - 1;
+    let fits = match length {
+        MatchLength::FirstTo(wins) => (1..=MAX_GAMES_TO_WIN).contains(&wins),
+        MatchLength::AllOf(games) => games <= longest,
+    };
+    if !fits {
+        return Err(ApiError::Malformed(format!(
+            "games must be 1 to {MAX_GAMES_TO_WIN}, a format at most best-of-{longest} or club-{longest}"
+        )));
     }
     let seed = match request.seed {
         Some(seed) => seed,
@@ -591,7 +611,7 @@ async fn create(
         .find(|(_, kind)| **kind == SeatKind::Creator)
         .map_or(Seat::ALL[0], |(seat, _)| seat);
     let muggins_pegging = request.muggins_pegging.unwrap_or(false);
-    let plan = Plan { kinds, config, games_to_win: games, seed, muggins_pegging };
+    let plan = Plan { kinds, config, length, seed, muggins_pegging };
     let room = Room::open(plan, &server.engines, server.saver()).map_err(opening)?;
     let (game, entry) = server.store.open(room)?;
     let (state, invitations) = server

@@ -280,7 +280,7 @@ mod tests {
     use std::time::Duration;
 
     use crib_ai::Strategy;
-    use crib_core::GameConfig;
+    use crib_core::{GameConfig, MatchLength};
 
     use super::*;
     use crate::table::{Plan, SeatKind};
@@ -291,7 +291,7 @@ mod tests {
             if seat.index() == 0 { SeatKind::Creator } else { SeatKind::Computer(Strategy::Basic) }
         });
         Room::open(
-            Plan { kinds, config, games_to_win: 1, seed, muggins_pegging: false },
+            Plan { kinds, config, length: MatchLength::SINGLE, seed, muggins_pegging: false },
             &Vec::new(),
             None,
         )

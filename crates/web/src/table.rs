@@ -19,12 +19,14 @@ use std::time::Instant;
 
 use crib_ai::Strategy;
 use crib_core::{
-    Action, BySeat, Card, CardSet, Claims, Event, GameConfig, IllegalAction, Phase, Seat,
-    derive_seed,
+    Action, BySeat, Card, CardSet, Claims, Event, GameConfig, IllegalAction, MatchLength, Phase,
+    Seat, derive_seed,
 };
 use crib_referee::{EngineContestant, EngineOptions};
 use crib_store::{GameId, GameSlot, Line, Writer};
-use crib_table::narrate::{Narration, Perspective, Step, card_text, narrate, seat_name};
+use crib_table::narrate::{
+    Narration, Perspective, Step, card_text, length_text, narrate, seat_name,
+};
 use crib_table::{
     BuiltInContestant, Dealing, QueuedRecorder, RecordError, Recorder, Sitter, Table, TableError,
     TableSetup, Taken,
@@ -210,7 +212,7 @@ impl Recorder for Record {
 pub(crate) struct Plan {
     pub kinds: BySeat<SeatKind>,
     pub config: GameConfig,
-    pub games_to_win: u32,
+    pub length: MatchLength,
     /// The table's seed: each match's follows from it.
     pub seed: u64,
     /// Whether people count what each card they play pegs (muggins for the
@@ -228,7 +230,7 @@ impl Plan {
     const fn setup(&self, matches: u64) -> TableSetup {
         TableSetup {
             config: self.config,
-            games_to_win: self.games_to_win,
+            length: self.length,
             seed: self.match_seed(matches),
             muggins: self.muggins_pegging,
             muggins_pegging: self.muggins_pegging,
@@ -670,7 +672,10 @@ impl Room {
             matches: self.matches,
             names,
             games_won: self.table.play().games_won().to_vec(),
-            games_to_win: self.plan.games_to_win,
+            format: self.plan.length.to_string(),
+            format_text: length_text(self.plan.length),
+            club_points: matches!(self.plan.length, MatchLength::AllOf(_))
+                .then(|| self.table.play().club_points().to_vec()),
             match_winner: self.table.play().winner().map(|side| side.index()),
             opponent_holds: holds[seat.next(self.plan.config.players())],
             holds,
@@ -861,8 +866,14 @@ pub(crate) struct State {
     pub names: BySeat<String>,
     /// Games won by each side.
     pub games_won: Vec<u32>,
-    /// Games needed to win the match.
-    pub games_to_win: u32,
+    /// How long the match is, as `crib play --format` reads it: `single`,
+    /// `best-of-3`, `club-9`, ...
+    pub format: String,
+    /// How long the match is, in words: "first to 2 games".
+    pub format_text: String,
+    /// In the club format (games all played, won on points), each side's
+    /// club points; `null` in a match to a number of wins.
+    pub club_points: Option<Vec<u32>>,
     /// The side that won the match, once won.
     pub match_winner: Option<usize>,
     /// Cards the next seat holds (face down).

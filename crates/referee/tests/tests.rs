@@ -657,7 +657,7 @@ mod table {
 
     fn setup(players: u8) -> TableSetup {
         let config = GameConfig::new(players, 121).unwrap();
-        TableSetup { config, games_to_win: 1, seed: 17, muggins: false, muggins_pegging: false }
+        TableSetup { config, length: 1.into(), seed: 17, muggins: false, muggins_pegging: false }
     }
 
     /// The person's first legal move.

@@ -151,6 +151,14 @@ async fn bad_bodies_for_a_new_game_are_refused() {
         ("{\"level\": \"grandmaster\"}", "unknown level"),
         ("{\"games\": 0}", "games must be"),
         ("{\"games\": 10}", "games must be"),
+        ("{\"format\": \"club-8\"}", "must be odd"),
+        ("{\"format\": \"club-19\"}", "games must be"),
+        ("{\"format\": \"best of 3\"}", "unknown format"),
+        ("{\"format\": \"single\", \"games\": 2}", "not both"),
+        (
+            "{\"format\": \"club-9\", \"seats\": [{\"kind\": \"you\"}, {\"kind\": \"computer\"}, {\"kind\": \"computer\"}]}",
+            "by two sides",
+        ),
         ("{\"seed\": -1}", "malformed request"),
         ("{\"colour\": \"red\"}", "unknown field"),
         ("[]", "malformed request"),
@@ -163,6 +171,18 @@ async fn bad_bodies_for_a_new_game_are_refused() {
     let huge = format!("{{\"level\": \"{}\"}}", "x".repeat(BODY_LIMIT));
     let (status, value) = call(&app, Method::POST, "/api/games", None, Some(huge)).await;
     assert_error(status, &value, StatusCode::PAYLOAD_TOO_LARGE, "too large");
+}
+
+#[tokio::test]
+async fn a_table_in_the_club_format_says_its_format_and_points() {
+    let app = app();
+    let (_, _, state) = create(&app, json!({ "format": "club-9" })).await;
+    assert_eq!(state["format"], "club-9");
+    assert_eq!(state["format_text"], "the club format, 9 games");
+    assert_eq!(state["club_points"], json!([0, 0]));
+    let (_, _, state) = create(&app, json!({ "games": 2 })).await;
+    assert_eq!(state["format"], "best-of-3");
+    assert_eq!(state["club_points"], Value::Null);
 }
 
 /// A seed above 2^53, which a JavaScript number cannot hold: it would be

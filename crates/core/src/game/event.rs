@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use serde::Serialize;
 
-use crate::{Breakdown, Card, CardSet, PegPoints, Seat, Side};
+use crate::{Breakdown, Card, CardSet, GameConfig, PegPoints, Seat, Side};
 
 /// How deep a loser was when the game was won.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -22,6 +22,35 @@ pub enum Skunk {
     Single,
     /// The loser was under the double skunk line (61 in a game to 121).
     Double,
+}
+
+impl Skunk {
+    /// How deep a loser who ended on `score` was in a game of `config`:
+    /// under the lines of [`GameConfig::skunk_lines`].
+    ///
+    /// ```
+    /// use crib_core::{GameConfig, Skunk};
+    /// let two = GameConfig::default();
+    /// assert_eq!(Skunk::of(two, 91), Skunk::None);
+    /// assert_eq!(Skunk::of(two, 90), Skunk::Single);
+    /// assert_eq!(Skunk::of(two, 60), Skunk::Double);
+    /// let three = GameConfig::new(3, 61)?;
+    /// assert_eq!(Skunk::of(three, 30), Skunk::Single);
+    /// assert_eq!(Skunk::of(three, 0), Skunk::Single);
+    /// assert_eq!(Skunk::of(three, 31), Skunk::None);
+    /// # Ok::<(), crib_core::ConfigError>(())
+    /// ```
+    #[must_use]
+    pub fn of(config: GameConfig, score: u16) -> Skunk {
+        let (single, double) = config.skunk_lines();
+        if double.is_some_and(|line| score < u16::from(line)) {
+            Skunk::Double
+        } else if score < u16::from(single) {
+            Skunk::Single
+        } else {
+            Skunk::None
+        }
+    }
 }
 
 /// How a game ended.

@@ -496,17 +496,11 @@ impl Game {
     #[must_use]
     pub fn result(&self) -> Option<GameResult> {
         let winner = self.winner?;
-        let (single, double) = self.config.skunk_lines();
         let skunk_of = |side: Side| {
-            let score = self.board.score(side);
             if side == winner {
                 Skunk::None
-            } else if double.is_some_and(|line| score < u16::from(line)) {
-                Skunk::Double
-            } else if score < u16::from(single) {
-                Skunk::Single
             } else {
-                Skunk::None
+                Skunk::of(self.config, self.board.score(side))
             }
         };
         Some(GameResult {

@@ -72,6 +72,13 @@ impl Side {
     /// The most sides a board has (three players).
     pub const MAX: usize = 3;
 
+    /// The side with this number, if it is below [`Side::MAX`]. Whether it
+    /// is on *this* board depends on the [`GameConfig`].
+    #[must_use]
+    pub const fn new(index: u8) -> Option<Side> {
+        if (index as usize) < Side::MAX { Some(Side(index)) } else { None }
+    }
+
     /// The side's number, `0..3`: the number of its lowest seat.
     #[must_use]
     pub const fn index(self) -> usize {
@@ -442,6 +449,8 @@ mod tests {
         assert_eq!((three.dealt(), three.discards(), three.crib_from_deck()), (5, 1, 1));
         assert_eq!(three.skunk_lines(), (31, None));
         assert_eq!(two.skunk_lines(), (91, Some(61)));
+        assert_eq!(Side::new(2).map(Side::index), Some(2));
+        assert_eq!(Side::new(3), None);
         assert_eq!(two.seat(2).unwrap_err().to_string(), "there is no seat 2 at a table of 2");
         assert_eq!(
             Seat::try_from(4).unwrap_err().to_string(),

@@ -5,7 +5,7 @@
 //! The skunk lines are `crib-core`'s ([`Skunk::of`]), so a club scores a
 //! skunk exactly where the game itself reports one.
 
-use crib_core::{GameConfig, Side, Skunk};
+use crib_core::{GameConfig, Side, Skunk, game_spread};
 use serde::{Deserialize, Serialize};
 
 /// A finished game: its target and every side's final score, side 0 first.
@@ -131,53 +131,24 @@ impl Played {
         self.losers().map(|side| self.skunk_of(side)).max().unwrap_or_default()
     }
 
-    /// The club points `side` earns: 2 for a win, 3 for a skunk win, 4 for
-    /// a double skunk win, nothing for a loss.
-    ///
-    /// The American Cribbage Congress's club format scores 2 a win and 3 a
-    /// skunk; crib's rules also count the double skunk (a loser under 61 in
-    /// a game to 121), which scores one more than a skunk as a skunk scores
-    /// one more than a win.
+    /// The club points `side` earns: nothing for a loss, and for the win
+    /// [`Skunk::club_points`] of the deepest skunk (2 a win, 3 a skunk).
     #[must_use]
     pub fn points(&self, side: Side) -> u32 {
-        if side != self.winner {
-            return 0;
-        }
-        match self.skunk() {
-            Skunk::None => 2,
-            Skunk::Single => 3,
-            Skunk::Double => 4,
-        }
+        if side == self.winner { self.skunk().club_points() } else { 0 }
     }
 
-    /// What the game adds to `side`'s spread: for a loser, minus what it
-    /// lost by; for the winner, the sum of what each loser lost by, so that
-    /// a game's spreads add up to nothing.
-    ///
-    /// A loser loses by the target less its score: the points a winner
-    /// pegs past the target are not counted, as a board's last hole is the
-    /// target, so the spread does not depend on how far the last count
-    /// went past it.
+    /// What the game adds to `side`'s spread: crib-core's [`game_spread`]
+    /// (a loser loses by the target less its score, the winner gains what
+    /// every loser lost by).
     #[must_use]
-    pub fn spread(&self, side: Side) -> i32 {
-        if side == self.winner {
-            self.losers().map(|loser| self.lost_by(loser)).sum()
-        } else {
-            -self.lost_by(side)
-        }
+    pub fn spread(&self, side: Side) -> i64 {
+        game_spread(self.target, &self.scores, self.winner, side)
     }
 
     /// The sides that did not win.
     fn losers(&self) -> impl Iterator<Item = Side> + '_ {
         self.config.all_sides().filter(|&side| side != self.winner)
-    }
-
-    /// How far short of the target `side` ended (0 for the winner, and for
-    /// a side not on this board).
-    fn lost_by(&self, side: Side) -> i32 {
-        self.scores
-            .get(side.index())
-            .map_or(0, |&score| i32::from(self.target).saturating_sub(i32::from(score)).max(0))
     }
 }
 
@@ -230,7 +201,7 @@ mod tests {
         assert_eq!(game.skunk_of(side(0)), Skunk::None);
         assert_eq!(game.skunk_of(side(1)), Skunk::None);
         assert_eq!(game.skunk_of(side(2)), Skunk::Double);
-        assert_eq!([0, 1, 2].map(|index| game.points(side(index))), [0, 4, 0]);
+        assert_eq!([0, 1, 2].map(|index| game.points(side(index))), [0, 3, 0]);
         let plain = Played::new(121, vec![125, 100]).unwrap();
         assert_eq!([0, 1].map(|index| plain.points(side(index))), [2, 0]);
     }

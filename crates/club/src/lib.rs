@@ -8,9 +8,10 @@
 //! are `crib-core`'s: a skunk here is a skunk there.
 //!
 //! ```
-//! use crib_club::{Entrant, Format, Kind, MatchStatus, Played, Tournament};
+//! use crib_club::{Entrant, Kind, MatchStatus, Played, Tournament};
+//! use crib_core::MatchLength;
 //! // Three entrants, each pair meeting once in a single game to 121.
-//! let tournament = Tournament::new(Kind::RoundRobin, 3, Format::Single)?;
+//! let tournament = Tournament::new(Kind::RoundRobin, 3, MatchLength::SINGLE)?;
 //! // Side 0, the home entrant, wins every match.
 //! let won_by_home = Played::new(121, vec![121, 95])?;
 //! let results = vec![vec![won_by_home]; tournament.matches().len()];
@@ -33,7 +34,7 @@ mod text;
 mod tournament;
 
 pub use daily::{Day, DayError};
-pub use format::{Format, MatchError, MatchState, ParseFormatError};
+pub use format::{MatchError, MatchState, match_state};
 pub use game::{GameError, Played};
 pub use rating::{Outcome, Rating, RatingError, TAU, computer_start, rate_match};
 pub use standings::{Entrant, Line, Standings, StandingsError};

@@ -1,9 +1,9 @@
 //! Standings in the club format: every entrant's games, wins, losses,
 //! skunks, points and spread, ranked by points, then wins, then spread.
 //!
-//! The same table ranks a tournament, a club's session, and the sides of a
-//! 9-game club match ([`Format::Club`](crate::Format::Club)), so the
-//! tie-breaks are written once.
+//! The same table ranks a tournament and a club's session, in the order
+//! in which a match in the club format is decided
+//! ([`crib_core::MatchTally::decided`]).
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -55,7 +55,7 @@ pub struct Line {
     pub points: u32,
     /// The margins of the games won less those of the games lost
     /// ([`Played::spread`]).
-    pub spread: i32,
+    pub spread: i64,
 }
 
 impl Line {

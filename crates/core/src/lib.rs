@@ -33,10 +33,10 @@ pub use deck::{Deck, SeededRng, derive_seed, seeded_rng};
 pub use drill::{CountByKind, DrillHand, DrillRecord, Grade};
 pub use game::action::{Action, Phase};
 pub use game::board::Board;
-pub use game::event::{Event, GameResult, Skunk};
+pub use game::event::{Event, GameResult, Skunk, game_spread};
 pub use game::game::{Claims, Game, IllegalAction, SourcePoints, Tally};
 pub use game::length::{LengthError, MAX_MATCH_GAMES, MatchLength, ParseLengthError};
-pub use game::matchplay::{Match, cut_for_deal};
+pub use game::matchplay::{Match, MatchTally, cut_for_deal};
 pub use game::pegging::{
     CARDS_TO_PLAY, MAX_COUNT, PegGo, PegPlay, PegPoints, PegReason, Pegging, PeggingError,
     count_points,

@@ -675,7 +675,7 @@ impl Room {
             format: self.plan.length.to_string(),
             format_text: length_text(self.plan.length),
             club_points: matches!(self.plan.length, MatchLength::AllOf(_))
-                .then(|| self.table.play().club_points().to_vec()),
+                .then(|| self.table.play().tally().club_points().to_vec()),
             match_winner: self.table.play().winner().map(|side| side.index()),
             opponent_holds: holds[seat.next(self.plan.config.players())],
             holds,

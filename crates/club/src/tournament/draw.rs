@@ -14,7 +14,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Entrant, Format};
+use crib_core::MatchLength;
+
+use crate::Entrant;
 
 /// How a tournament is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -129,8 +131,9 @@ pub enum TournamentError {
 /// and every match and round.
 ///
 /// ```
-/// use crib_club::{Entrant, Format, Kind, MatchId, Slot, Tournament};
-/// let knockout = Tournament::new(Kind::Knockout, 3, Format::BestOfThree)?;
+/// use crib_club::{Entrant, Kind, MatchId, Slot, Tournament};
+/// use crib_core::MatchLength;
+/// let knockout = Tournament::new(Kind::Knockout, 3, MatchLength::BEST_OF_THREE)?;
 /// assert_eq!(knockout.rounds().len(), 2);
 /// // Seed 1 has the bye; seeds 2 and 3 play for the place in the final.
 /// assert_eq!(knockout.rounds()[0].byes, [Entrant(0)]);
@@ -142,7 +145,7 @@ pub enum TournamentError {
 pub struct Tournament {
     kind: Kind,
     entrants: u16,
-    format: Format,
+    format: MatchLength,
     matches: Vec<Match>,
     rounds: Vec<Round>,
 }
@@ -162,7 +165,11 @@ impl Tournament {
     ///
     /// Fewer than [`Tournament::MIN_ENTRANTS`] or more than
     /// [`Tournament::MAX_ENTRANTS`] entrants.
-    pub fn new(kind: Kind, entrants: usize, format: Format) -> Result<Tournament, TournamentError> {
+    pub fn new(
+        kind: Kind,
+        entrants: usize,
+        format: MatchLength,
+    ) -> Result<Tournament, TournamentError> {
         let count = u16::try_from(entrants)
             .ok()
             .filter(|_| (Tournament::MIN_ENTRANTS..=Tournament::MAX_ENTRANTS).contains(&entrants))
@@ -188,7 +195,7 @@ impl Tournament {
 
     /// The format of every match.
     #[must_use]
-    pub const fn format(&self) -> Format {
+    pub const fn format(&self) -> MatchLength {
         self.format
     }
 
@@ -326,7 +333,7 @@ mod tests {
         for entrants in [0, 1, 2, 33, 100_000] {
             for kind in Kind::ALL {
                 assert_eq!(
-                    Tournament::new(kind, entrants, Format::Single),
+                    Tournament::new(kind, entrants, MatchLength::SINGLE),
                     Err(TournamentError::Entrants(entrants))
                 );
             }
@@ -335,12 +342,12 @@ mod tests {
             TournamentError::Entrants(2).to_string(),
             "a tournament has 3 to 32 entrants, not 2"
         );
-        assert!(Tournament::new(Kind::Knockout, 32, Format::Club).is_ok());
+        assert!(Tournament::new(Kind::Knockout, 32, MatchLength::CLUB).is_ok());
     }
 
     #[test]
     fn four_in_a_round_robin_by_the_circle() {
-        let tournament = Tournament::new(Kind::RoundRobin, 4, Format::Single).unwrap();
+        let tournament = Tournament::new(Kind::RoundRobin, 4, MatchLength::SINGLE).unwrap();
         assert_eq!(tournament.rounds().len(), 3);
         assert_eq!(pairs(&tournament, 0), [(entrant(0), entrant(3)), (entrant(1), entrant(2))]);
         assert_eq!(pairs(&tournament, 1), [(entrant(1), entrant(3)), (entrant(0), entrant(2))]);
@@ -350,7 +357,7 @@ mod tests {
 
     #[test]
     fn five_in_a_round_robin_take_a_bye_each() {
-        let tournament = Tournament::new(Kind::RoundRobin, 5, Format::Single).unwrap();
+        let tournament = Tournament::new(Kind::RoundRobin, 5, MatchLength::SINGLE).unwrap();
         let byes: Vec<Vec<Entrant>> =
             tournament.rounds().iter().map(|round| round.byes.clone()).collect();
         assert_eq!(byes, [[Entrant(0)], [Entrant(1)], [Entrant(2)], [Entrant(3)], [Entrant(4)]]);
@@ -360,7 +367,7 @@ mod tests {
 
     #[test]
     fn a_bracket_of_eight_keeps_the_top_seeds_apart() {
-        let tournament = Tournament::new(Kind::Knockout, 8, Format::BestOfThree).unwrap();
+        let tournament = Tournament::new(Kind::Knockout, 8, MatchLength::BEST_OF_THREE).unwrap();
         assert_eq!(
             pairs(&tournament, 0),
             [
@@ -377,7 +384,7 @@ mod tests {
 
     #[test]
     fn a_bracket_of_six_gives_the_top_two_seeds_byes() {
-        let tournament = Tournament::new(Kind::Knockout, 6, Format::BestOfThree).unwrap();
+        let tournament = Tournament::new(Kind::Knockout, 6, MatchLength::BEST_OF_THREE).unwrap();
         assert_eq!(tournament.rounds()[0].byes, [Entrant(0), Entrant(1)]);
         assert_eq!(pairs(&tournament, 0), [(entrant(3), entrant(4)), (entrant(2), entrant(5))]);
         let winner = |id| Slot::WinnerOf(MatchId(id));

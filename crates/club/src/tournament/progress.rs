@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use super::draw::{Kind, MatchId, Slot, Tournament, TournamentError};
-use crate::{Entrant, Line, MatchState, Played, Standings};
+use crate::{Entrant, Line, MatchState, Played, Standings, match_state};
 
 /// Where one match stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -110,8 +110,9 @@ impl Tournament {
     /// or games of a knockout match whose entrants are not known yet.
     ///
     /// ```
-    /// use crib_club::{Entrant, Format, Kind, MatchId, Played, Tournament};
-    /// let tournament = Tournament::new(Kind::Knockout, 3, Format::Single)?;
+    /// use crib_club::{Entrant, Kind, MatchId, Played, Tournament};
+    /// use crib_core::MatchLength;
+    /// let tournament = Tournament::new(Kind::Knockout, 3, MatchLength::SINGLE)?;
     /// let start = tournament.progress(&[])?;
     /// assert_eq!(start.ready().collect::<Vec<_>>(), [(MatchId(0), Entrant(1), Entrant(2))]);
     /// // Seed 3 (entrant 2, side 1) beats seed 2, and meets seed 1 in the final.
@@ -156,8 +157,8 @@ impl Tournament {
             if let Some(other) = games.iter().find(|played| played.sides() != 2) {
                 return Err(TournamentError::Sides(id, other.sides()));
             }
-            let state =
-                self.format().state(games).map_err(|error| TournamentError::Match(id, error))?;
+            let state = match_state(self.format(), games)
+                .map_err(|error| TournamentError::Match(id, error))?;
             for played in games {
                 standings
                     .record(&[home, away], played)
@@ -168,7 +169,6 @@ impl Tournament {
                     MatchStatus::Won { winner: home, loser: away }
                 }
                 MatchState::Won(_) => MatchStatus::Won { winner: away, loser: home },
-                MatchState::Tied(_) => unreachable!("a match of two sides always has a winner"),
                 MatchState::Playing if games.is_empty() && round_open.1 => {
                     MatchStatus::Ready { home, away }
                 }

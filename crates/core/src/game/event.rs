@@ -25,6 +25,22 @@ pub enum Skunk {
 }
 
 impl Skunk {
+    /// What a win with this skunk scores in the club format of the American
+    /// Cribbage Congress: 2 for a win, 3 for a skunk. A double skunk scores
+    /// as a skunk: the club format has no more.
+    ///
+    /// ```
+    /// use crib_core::Skunk;
+    /// assert_eq!([Skunk::None, Skunk::Single, Skunk::Double].map(Skunk::club_points), [2, 3, 3]);
+    /// ```
+    #[must_use]
+    pub const fn club_points(self) -> u32 {
+        match self {
+            Skunk::None => 2,
+            Skunk::Single | Skunk::Double => 3,
+        }
+    }
+
     /// How deep a loser who ended on `score` was in a game of `config`:
     /// under the lines of [`GameConfig::skunk_lines`].
     ///
@@ -75,39 +91,38 @@ impl GameResult {
         self.skunks.iter().copied().max().unwrap_or_default()
     }
 
-    /// What the game scores its winner in the club format: 2 for a win, 3
-    /// for a skunk (a double skunk too).
-    ///
-    /// ```
-    /// use crib_core::{GameConfig, GameResult, Seat, Skunk};
-    /// let result = GameResult {
-    ///     winner: GameConfig::default().side_of(Seat::ALL[0]),
-    ///     scores: vec![121, 88],
-    ///     skunks: vec![Skunk::None, Skunk::Single],
-    ///     first_dealer: Seat::ALL[0],
-    ///     rounds: 9,
-    /// };
-    /// assert_eq!(result.club_points(), 3);
-    /// assert_eq!(result.margin(), 33);
-    /// ```
+    /// What the game scores its winner in the club format
+    /// ([`Skunk::club_points`] of the deepest skunk).
     #[must_use]
     pub fn club_points(&self) -> u32 {
-        if self.skunk() == Skunk::None { 2 } else { 3 }
+        self.skunk().club_points()
     }
+}
 
-    /// The winner's margin over the best of the other sides.
-    #[must_use]
-    pub fn margin(&self) -> u32 {
-        let won = self.scores.get(self.winner.index()).copied().unwrap_or_default();
-        let best_other = self
-            .scores
+/// What a game to `target` that ended on `scores` (side 0 first), won by
+/// `winner`, adds to `side`'s spread in the club format: a loser loses by
+/// the target less its score (the winner's points past the target do not
+/// count), and the winner gains what every loser lost by, so that a game's
+/// spreads add up to nothing.
+///
+/// ```
+/// use crib_core::{GameConfig, Seat, game_spread};
+/// let side = |seat| GameConfig::default().side_of(Seat::ALL[seat]);
+/// assert_eq!(game_spread(121, &[101, 127], side(1), side(0)), -20);
+/// assert_eq!(game_spread(121, &[101, 127], side(1), side(1)), 20);
+/// ```
+#[must_use]
+pub fn game_spread(target: u8, scores: &[u16], winner: Side, side: Side) -> i64 {
+    let lost_by = |score: u16| i64::from(target) - i64::from(score.min(u16::from(target)));
+    if side == winner {
+        scores
             .iter()
             .enumerate()
-            .filter(|&(side, _)| side != self.winner.index())
-            .map(|(_, &score)| score)
-            .max()
-            .unwrap_or_default();
-        u32::from(won.saturating_sub(best_other))
+            .filter(|&(at, _)| at != winner.index())
+            .map(|(_, &score)| lost_by(score))
+            .sum()
+    } else {
+        scores.get(side.index()).map_or(0, |&score| -lost_by(score))
     }
 }
 

@@ -70,6 +70,13 @@ impl MatchLength {
     }
 }
 
+impl serde::Serialize for MatchLength {
+    /// As its text: `single`, `best-of-3`, `club-9`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 impl From<u32> for MatchLength {
     /// Until a side has won `wins` games.
     fn from(wins: u32) -> MatchLength {

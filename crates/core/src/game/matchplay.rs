@@ -9,8 +9,8 @@
 //! choices, and game `i` can be replayed alone from `derive_seed(seed, i)`.
 
 use crate::{
-    Action, Card, Claims, ConfigError, Deck, Event, Game, GameConfig, GameResult, IllegalAction,
-    MatchLength, Phase, Rank, Seat, Side, View, derive_seed,
+    Action, Card, Claims, ConfigError, Deck, Event, Game, GameConfig, IllegalAction, MatchLength,
+    Phase, Rank, Seat, Side, Skunk, View, derive_seed, game_spread,
 };
 
 /// Cuts for the first deal from a deck shuffled by `seed`: every seat cuts
@@ -75,11 +75,7 @@ pub struct Match {
     config: GameConfig,
     seed: u64,
     length: MatchLength,
-    games_won: [u32; 3],
-    /// Each side's club points: 2 a win, 3 a skunk.
-    points: [u32; 3],
-    /// Each side's spread: its margins won less its margins lost.
-    spread: [i64; 3],
+    tally: MatchTally,
     /// The number of the current game, from 0.
     index: u32,
     game: Game,
@@ -112,9 +108,7 @@ impl Match {
             config,
             seed,
             length,
-            games_won: [0; 3],
-            points: [0; 3],
-            spread: [0; 3],
+            tally: MatchTally::new(config.sides()),
             index: 0,
             game,
             winner: None,
@@ -143,7 +137,7 @@ impl Match {
     /// The games each side has won, side 0 first.
     #[must_use]
     pub fn games_won(&self) -> &[u32] {
-        &self.games_won[..usize::from(self.config.sides())]
+        self.tally.games_won()
     }
 
     /// How long the match is.
@@ -152,18 +146,10 @@ impl Match {
         self.length
     }
 
-    /// The club points each side has, side 0 first: 2 for each game won,
-    /// 3 for each won by a skunk.
+    /// The games won, club points and spread of each side so far.
     #[must_use]
-    pub fn club_points(&self) -> &[u32] {
-        &self.points[..usize::from(self.config.sides())]
-    }
-
-    /// Each side's spread, side 0 first: the margins of the games it won
-    /// less the margins of the games it lost.
-    #[must_use]
-    pub fn spread(&self) -> &[i64] {
-        &self.spread[..usize::from(self.config.sides())]
+    pub const fn tally(&self) -> &MatchTally {
+        &self.tally
     }
 
     /// The side that won the match, once it is won.
@@ -204,11 +190,11 @@ impl Match {
         let mut events = self.game.play_claiming(seat, action, claims)?;
         if let Some(result) = self.game.result() {
             let winner = result.winner;
-            self.count(&result);
-            if let Some(winner) = self.decided(winner) {
+            self.tally.count(self.config.target(), &result.scores, winner);
+            if let Some(winner) = self.tally.decided(self.length) {
                 self.winner = Some(winner);
                 let points = matches!(self.length, MatchLength::AllOf(_))
-                    .then(|| self.club_points().to_vec());
+                    .then(|| self.tally.club_points().to_vec());
                 events.push(Event::MatchWon { winner, games: self.games_won().to_vec(), points });
             } else {
                 let dealer = self.next_first_dealer(&result.scores, winner);
@@ -221,39 +207,6 @@ impl Match {
         }
         debug_assert!(self.winner.is_some() || self.game.phase() != Phase::Over);
         Ok(events)
-    }
-
-    /// Counts a game won into the match's wins, points and spread.
-    fn count(&mut self, result: &GameResult) {
-        let winner = result.winner.index();
-        let margin = i64::from(result.margin());
-        self.games_won[winner] += 1;
-        self.points[winner] += result.club_points();
-        for (side, spread) in self.spread.iter_mut().enumerate().take(result.scores.len()) {
-            *spread += if side == winner { margin } else { -margin };
-        }
-    }
-
-    /// The match's winner once the game `last_winner` just won decides it.
-    /// Games all played go to the most club points, then games won, then
-    /// spread: with two sides and an odd count the games won differ.
-    fn decided(&self, last_winner: Side) -> Option<Side> {
-        match self.length {
-            MatchLength::FirstTo(wins) => {
-                (self.games_won[last_winner.index()] >= wins).then_some(last_winner)
-            }
-            MatchLength::AllOf(games) if self.index + 1 >= games => {
-                let rank = |side: Side| {
-                    let at = side.index();
-                    (self.points[at], self.games_won[at], self.spread[at])
-                };
-                self.config
-                    .seats()
-                    .map(|seat| self.config.side_of(seat))
-                    .max_by_key(|&side| rank(side))
-            }
-            MatchLength::AllOf(_) => None,
-        }
     }
 
     /// The loser deals first. With three players the loser is the side with
@@ -273,5 +226,102 @@ impl Match {
             }
         }
         best.map_or(self.game.first_dealer(), |(_, seat)| seat)
+    }
+}
+
+/// What a match counts of its games so far, side by side: the games won,
+/// the club points (2 a win, 3 a skunk: [`Skunk::club_points`]) and the
+/// spread ([`game_spread`]); and from them, whether a match of a
+/// [`MatchLength`] is decided. [`Match`] keeps one; so can anything that
+/// keeps only the final scores of a match's games (a club's records).
+///
+/// ```
+/// use crib_core::{MatchLength, MatchTally, GameConfig, Seat};
+/// let side = |seat| GameConfig::default().side_of(Seat::ALL[seat]);
+/// let mut tally = MatchTally::new(2);
+/// tally.count(121, &[121, 85], side(0));
+/// assert_eq!(tally.decided(MatchLength::BEST_OF_THREE), None);
+/// tally.count(121, &[121, 118], side(0));
+/// assert_eq!(tally.decided(MatchLength::BEST_OF_THREE), Some(side(0)));
+/// assert_eq!((tally.club_points(), tally.spread()), (&[5, 0][..], &[39, -39][..]));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchTally {
+    sides: u8,
+    games: u32,
+    won: [u32; 3],
+    points: [u32; 3],
+    spread: [i64; 3],
+}
+
+impl MatchTally {
+    /// Nothing counted yet, for a board of `sides` sides (2 or 3).
+    #[must_use]
+    pub const fn new(sides: u8) -> MatchTally {
+        MatchTally { sides, games: 0, won: [0; 3], points: [0; 3], spread: [0; 3] }
+    }
+
+    /// Counts a game to `target` that ended on `scores` (side 0 first), won
+    /// by `winner`.
+    pub fn count(&mut self, target: u8, scores: &[u16], winner: Side) {
+        let config = GameConfig::new(self.sides, target).unwrap_or_default();
+        let skunk = scores
+            .iter()
+            .enumerate()
+            .filter(|&(side, _)| side != winner.index())
+            .map(|(_, &score)| Skunk::of(config, score))
+            .max()
+            .unwrap_or_default();
+        self.games += 1;
+        self.won[winner.index()] += 1;
+        self.points[winner.index()] += skunk.club_points();
+        for side in (0..self.sides).filter_map(Side::new) {
+            self.spread[side.index()] += game_spread(target, scores, winner, side);
+        }
+    }
+
+    /// The games counted.
+    #[must_use]
+    pub const fn games(&self) -> u32 {
+        self.games
+    }
+
+    /// The games each side has won, side 0 first.
+    #[must_use]
+    pub fn games_won(&self) -> &[u32] {
+        &self.won[..usize::from(self.sides)]
+    }
+
+    /// Each side's club points, side 0 first.
+    #[must_use]
+    pub fn club_points(&self) -> &[u32] {
+        &self.points[..usize::from(self.sides)]
+    }
+
+    /// Each side's spread, side 0 first.
+    #[must_use]
+    pub fn spread(&self) -> &[i64] {
+        &self.spread[..usize::from(self.sides)]
+    }
+
+    /// The winner of a match of `length`, once these games decide it: the
+    /// first side to the wins, or after every game of a match of games all
+    /// played the most club points, then games won, then spread (with two
+    /// sides and an odd count of games the games won differ; of sides level
+    /// on all three, the lowest numbered).
+    #[must_use]
+    pub fn decided(&self, length: MatchLength) -> Option<Side> {
+        let mut sides = (0..self.sides).filter_map(Side::new);
+        match length {
+            MatchLength::FirstTo(wins) => sides.find(|side| self.won[side.index()] >= wins.max(1)),
+            MatchLength::AllOf(games) if self.games >= games => {
+                let rank = |side: &Side| {
+                    let at = side.index();
+                    (self.points[at], self.won[at], self.spread[at])
+                };
+                sides.rev().max_by_key(rank)
+            }
+            MatchLength::AllOf(_) => None,
+        }
     }
 }

@@ -711,6 +711,15 @@ fn check_random_game(players: u8, target: u8, seed: u64) -> Result<(), TestCaseE
                 prop_assert!(seen.is_subset(known), "{s} sees {seen} in {event:?}");
             }
         }
+        // A spectator sees only what every seat sees: what is face up.
+        let public = game.view(Seat::ALL[0]).public();
+        let everyone =
+            config.seats().fold(CardSet::DECK, |all, s| all & game.view(s).known_cards());
+        prop_assert_eq!(public.known_cards(), everyone);
+        for event in &events {
+            let seen = event_cards(&event.public());
+            prop_assert!(seen.is_subset(everyone), "a spectator sees {seen} in {event:?}");
+        }
     }
     // Exactly one winner, at or past the target; every other side short.
     let result = game.result().unwrap();

@@ -315,18 +315,42 @@ impl Event {
     /// ```
     #[must_use]
     pub fn redacted(&self, seat: Seat) -> Cow<'_, Event> {
+        self.seen_from(Some(seat))
+    }
+
+    /// The event as a spectator may see it, who sits at no seat: every
+    /// card [`Event::for_seat`] hides from some seat is hidden (no hand as
+    /// dealt, no discard); what is face up (the starter, the play, the
+    /// shows) is all there.
+    ///
+    /// ```
+    /// use crib_core::{Action, Event, Game, GameConfig, Seat};
+    /// let mut game = Game::new(GameConfig::default(), Seat::ALL[0], 7)?;
+    /// let events = game.play(Seat::ALL[0], Action::Deal)?;
+    /// let Event::Dealt { hands, .. } = events[0].public().into_owned() else { panic!() };
+    /// assert!(hands.iter().all(Option::is_none));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn public(&self) -> Cow<'_, Event> {
+        self.seen_from(None)
+    }
+
+    /// The event as `seat` sees it, or a spectator (`None`).
+    fn seen_from(&self, seat: Option<Seat>) -> Cow<'_, Event> {
+        let own = |index: usize| seat.is_some_and(|seat| seat.index() == index);
         Cow::Owned(match self {
             Event::Dealt { dealer, hands, crib } => Event::Dealt {
                 dealer: *dealer,
                 hands: hands
                     .iter()
                     .enumerate()
-                    .map(|(index, hand)| if index == seat.index() { *hand } else { None })
+                    .map(|(index, hand)| if own(index) { *hand } else { None })
                     .collect(),
                 crib: crib.filter(|cards| cards.is_empty()),
             },
             Event::Discarded { seat: by, cards } => {
-                Event::Discarded { seat: *by, cards: if *by == seat { *cards } else { None } }
+                Event::Discarded { seat: *by, cards: if own(by.index()) { *cards } else { None } }
             }
             other => return Cow::Borrowed(other),
         })

@@ -88,6 +88,28 @@ impl View {
         }
     }
 
+    /// What a spectator may know, who sits at no seat: this view with the
+    /// seat's own cards (its hand, its kept cards until shown, its discards)
+    /// taken out, so that only what is face up is left. Its `seat` is
+    /// still the seat it was made from, which only names the side it is
+    /// seen from.
+    ///
+    /// ```
+    /// use crib_core::{Action, Game, GameConfig, Seat};
+    /// let mut game = Game::new(GameConfig::default(), Seat::ALL[0], 7)?;
+    /// game.play(Seat::ALL[0], Action::Deal)?;
+    /// let public = game.view(Seat::ALL[1]).public();
+    /// assert!(public.hand.is_empty() && public.known_cards().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn public(mut self) -> View {
+        self.hand = CardSet::EMPTY;
+        self.kept = CardSet::EMPTY;
+        self.discards = CardSet::EMPTY;
+        self
+    }
+
     /// Every card this view shows, the seat's own and the public ones: what
     /// the seat can know to be out of the other hands and the deck.
     #[must_use]

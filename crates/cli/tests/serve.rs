@@ -23,6 +23,8 @@ fn defaults() -> Vec<(&'static str, String)> {
         ("--max-connections", limits.max_connections.to_string()),
         ("--new-games-per-address", limits.new_games_per_address.to_string()),
         ("--new-games-total", limits.new_games_total.to_string()),
+        ("--new-members-per-address", limits.new_members_per_address.to_string()),
+        ("--new-members-total", limits.new_members_total.to_string()),
         ("--max-streams-per-address", limits.streams_per_address.to_string()),
         ("--max-streams-per-seat", limits.streams_per_seat.to_string()),
     ]

@@ -48,6 +48,7 @@ use crib_table::{Taken, error_chain};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 
+use crate::club::Club;
 use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
 use crate::error::{ApiError, BODY_LIMIT};
 use crate::page::PAGE;
@@ -77,6 +78,8 @@ pub struct Server {
     engines: Engines,
     /// The counting drills under way.
     drills: Drills,
+    /// How the server treats the club's members.
+    pub(crate) club: Club,
 }
 
 impl Server {
@@ -92,6 +95,7 @@ impl Server {
             loading: Mutex::new(()),
             engines: Vec::new(),
             drills: Drills::default(),
+            club: Club::default(),
         }
     }
 
@@ -107,6 +111,11 @@ impl Server {
         self.writer = Some(Arc::new(Writer::spawn(&saved)?));
         self.saved = Some(saved);
         Ok(self)
+    }
+
+    /// The saved games, with the club's members, if the server keeps them.
+    pub(crate) fn saved_games(&self) -> Option<&Arc<crib_store::Store>> {
+        self.saved.as_ref()
     }
 
     /// The writer thread of the saved games, if any: its counts tell how
@@ -336,6 +345,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/drills", post(start_drill))
         .route("/api/drills/{id}", get(drill_state))
         .route("/api/drills/{id}/answer", post(answer_drill))
+        .merge(crate::club::routes())
         .fallback(|| async { ApiError::NoRoute })
         .method_not_allowed_fallback(|| async { ApiError::Method })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -530,7 +540,8 @@ fn seat_kinds(request: &CreateBody, engines: &Engines) -> Result<Vec<SeatKind>, 
     Ok(kinds)
 }
 
-fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+/// A JSON body, or the API's error saying what is wrong with it.
+pub(crate) fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(body).map_err(|error| ApiError::Malformed(error.to_string()))
 }
 

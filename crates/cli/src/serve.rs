@@ -15,12 +15,15 @@ use crib_web::{HttpLimits, Limits, Server};
 
 use crate::saved::Db;
 
+/// Where `crib serve` listens unless told otherwise.
+pub(crate) const DEFAULT_ADDR: &str = "127.0.0.1:8121";
+
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The address to listen on, HOST:PORT with a host name or an IP
     /// address (port 0: any free port). Keep it on loopback unless the
     /// players are elsewhere: the server has no TLS.
-    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8121",
+    #[arg(long, value_name = "HOST:PORT", default_value = DEFAULT_ADDR,
           value_parser = parse_addr)]
     addr: String,
     /// Deal the games opened without a seed of their own from this seed, in

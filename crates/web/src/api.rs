@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, State as Shared};
+use axum::extract::{DefaultBodyLimit, FromRef, Path, Query, State as Shared};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse};
@@ -50,7 +50,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::club::Club;
 use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
-use crate::error::{ApiError, BODY_LIMIT};
+use crate::error::{ApiError, BODY_LIMIT, parse};
 use crate::page::PAGE;
 use crate::store::{Entry, Key, Limits, NoRandomness, Store};
 use crate::table::{Engines, Move, OpenError, Pending, Plan, Room, Saver, SeatKind, State};
@@ -78,8 +78,9 @@ pub struct Server {
     engines: Engines,
     /// The counting drills under way.
     drills: Drills,
-    /// How the server treats the club's members.
-    pub(crate) club: Club,
+    /// The club's members: where they are kept, and whether anyone may
+    /// join.
+    club: Club,
 }
 
 impl Server {
@@ -108,14 +109,21 @@ impl Server {
     /// A database that cannot be written ([`StoreError::ReadOnly`]), or whose
     /// writer thread cannot start.
     pub fn with_saved_games(mut self, saved: Arc<crib_store::Store>) -> Result<Server, StoreError> {
-        self.writer = Some(Arc::new(Writer::spawn(&saved)?));
+        let writer = Arc::new(Writer::spawn(&saved)?);
+        self.club.keep(Arc::clone(&saved), Arc::clone(&writer));
+        self.writer = Some(writer);
         self.saved = Some(saved);
         Ok(self)
     }
 
-    /// The saved games, with the club's members, if the server keeps them.
-    pub(crate) fn saved_games(&self) -> Option<&Arc<crib_store::Store>> {
-        self.saved.as_ref()
+    /// The same server, letting anyone become a member of the club by
+    /// naming themselves (`POST /api/club/join`) when `open` is true;
+    /// without it (the default) only `crib club add` makes members. The
+    /// members are kept in the saved games: a server without them has none.
+    #[must_use]
+    pub fn with_open_signup(mut self, open: bool) -> Server {
+        self.club.open_signup(open);
+        self
     }
 
     /// The writer thread of the saved games, if any: its counts tell how
@@ -296,6 +304,14 @@ impl Server {
                 Ok(u64::from_le_bytes(bytes))
             }
         }
+    }
+}
+
+/// The club, for its routes and for telling which member a request comes
+/// from (`crate::club::Signed`).
+impl FromRef<Arc<Server>> for Club {
+    fn from_ref(server: &Arc<Server>) -> Club {
+        server.club.clone()
     }
 }
 
@@ -538,11 +554,6 @@ fn seat_kinds(request: &CreateBody, engines: &Engines) -> Result<Vec<SeatKind>, 
         return Err(ApiError::Malformed("exactly one seat must be \"you\"".to_owned()));
     }
     Ok(kinds)
-}
-
-/// A JSON body, or the API's error saying what is wrong with it.
-pub(crate) fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(body).map_err(|error| ApiError::Malformed(error.to_string()))
 }
 
 fn token(headers: &HeaderMap, params: &Params) -> Result<String, ApiError> {

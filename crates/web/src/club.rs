@@ -1,7 +1,7 @@
 //! The club's members on the web: signing in with a member's personal link,
 //! the session it leaves in the browser, who a request comes from
-//! ([`Server::member`], and the extractors [`Signed`] and [`SignedIn`]),
-//! and open sign-up.
+//! ([`Club::member`], and the extractors [`Signed`] and [`SignedIn`], for
+//! any router whose state gives a [`Club`]), and open sign-up.
 //!
 //! A member's link is the club's address with their key in its fragment,
 //! `https://crib.example.org/#signin=KEY` ([`signin_link`]): a browser never
@@ -22,7 +22,7 @@
 //! sessions. Every request reads its member from the database, so what
 //! `crib club` does there holds at once, for a running server too.
 //!
-//! With open sign-up ([`Server::with_open_signup`]), `POST /api/club/join`
+//! With open sign-up (`Server::with_open_signup`), `POST /api/club/join`
 //! makes a member of whoever names themselves, signs them in, and answers
 //! their link: the one answer that ever holds a key, shown once to its
 //! owner. The guard limits sign-ins like new games, and new members an
@@ -33,32 +33,31 @@ use std::sync::Arc;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{FromRequestParts, State as Shared};
+use axum::extract::{FromRef, FromRequestParts, State as Shared};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, post};
-use crib_store::{Line, Member, MemberName, SESSION_DAYS, StoreError, Token, Writer, token_hash};
+use crib_store::{
+    Line, Member, MemberName, SESSION_DAYS, Store, StoreError, Token, Writer, token_hash,
+};
 use crib_table::error_chain;
 use serde::{Deserialize, Serialize};
 
-use crate::api::{Server, parse};
-use crate::error::ApiError;
-use crate::guard::loopback;
+use crate::error::{ApiError, parse};
+use crate::guard::{JOIN, SIGN_IN, loopback};
 use crate::store::NoRandomness;
-
-/// The route of a sign-in, which the guard limits.
-pub(crate) const SIGN_IN: &str = "/api/club/signin";
-
-/// The route of open sign-up, which the guard limits.
-pub(crate) const JOIN: &str = "/api/club/join";
 
 /// The name of the session's cookie.
 const COOKIE: &str = "crib_session";
 
-/// How the server treats the club: whether anyone may join.
-#[derive(Debug, Default)]
+/// The club as the server keeps it: the database its members are in (read
+/// here, written by the store's writer thread), and whether anyone may
+/// join. Cheap to clone: a handler's state.
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Club {
+    saved: Option<Arc<Store>>,
+    writer: Option<Arc<Writer>>,
     open_signup: bool,
 }
 
@@ -77,14 +76,16 @@ pub fn signin_link(base: &str, key: &Token) -> String {
     format!("{}/#signin={}", base.trim_end_matches('/'), key.as_str())
 }
 
-impl Server {
-    /// The same server, letting anyone become a member by naming
-    /// themselves (`POST /api/club/join`) when `open` is true; without it
-    /// (the default) only `crib club add` makes members.
-    #[must_use]
-    pub fn with_open_signup(mut self, open: bool) -> Server {
-        self.club.open_signup = open;
-        self
+impl Club {
+    /// Keeps the members in `saved`, written by `writer`.
+    pub(crate) fn keep(&mut self, saved: Arc<Store>, writer: Arc<Writer>) {
+        self.saved = Some(saved);
+        self.writer = Some(writer);
+    }
+
+    /// Lets anyone become a member by naming themselves, or not.
+    pub(crate) fn open_signup(&mut self, open: bool) {
+        self.open_signup = open;
     }
 
     /// The member a request with `headers` comes from, if any: the one
@@ -97,7 +98,7 @@ impl Server {
     /// [`ApiError::Storage`]: the database could not be read (the reason is
     /// logged).
     pub(crate) fn member(&self, headers: &HeaderMap) -> Result<Option<Member>, ApiError> {
-        let (Some(session), Some(saved)) = (session_of(headers), self.saved_games()) else {
+        let (Some(session), Some(saved)) = (session_of(headers), &self.saved) else {
             return Ok(None);
         };
         saved
@@ -107,18 +108,18 @@ impl Server {
 }
 
 /// The member a request comes from, if any: an extractor, as
-/// [`Server::member`] finds them.
+/// [`Club::member`] finds them, for a router whose state gives the club.
 #[derive(Debug)]
 pub(crate) struct Signed(pub(crate) Option<Member>);
 
-impl FromRequestParts<Arc<Server>> for Signed {
+impl<S: Send + Sync> FromRequestParts<S> for Signed
+where
+    Club: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        server: &Arc<Server>,
-    ) -> Result<Signed, ApiError> {
-        server.member(&parts.headers).map(Signed)
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Signed, ApiError> {
+        Club::from_ref(state).member(&parts.headers).map(Signed)
     }
 }
 
@@ -127,19 +128,24 @@ impl FromRequestParts<Arc<Server>> for Signed {
 #[derive(Debug)]
 pub(crate) struct SignedIn(pub(crate) Member);
 
-impl FromRequestParts<Arc<Server>> for SignedIn {
+impl<S: Send + Sync> FromRequestParts<S> for SignedIn
+where
+    Club: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        server: &Arc<Server>,
-    ) -> Result<SignedIn, ApiError> {
-        server.member(&parts.headers)?.map(SignedIn).ok_or(ApiError::NotSignedIn)
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<SignedIn, ApiError> {
+        let member = Club::from_ref(state).member(&parts.headers)?;
+        member.map(SignedIn).ok_or(ApiError::NotSignedIn)
     }
 }
 
-/// The club's routes.
-pub(crate) fn routes() -> Router<Arc<Server>> {
+/// The club's routes, for a router whose state gives the club.
+pub(crate) fn routes<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Club: FromRef<S>,
+{
     Router::new()
         .route("/api/club", get(club))
         .route("/api/club/me", get(me))
@@ -203,11 +209,11 @@ fn refused(error: &StoreError, doing: &str, otherwise: ApiError) -> ApiError {
 
 /// Queues `writes` on a line of their own and waits until they are saved.
 async fn write(
-    server: &Server,
+    club: &Club,
     doing: &str,
     writes: impl FnOnce(&Writer, &Line),
 ) -> Result<(), ApiError> {
-    let writer = server.writer().ok_or(ApiError::NoClub)?;
+    let writer = club.writer.as_ref().ok_or(ApiError::NoClub)?;
     let line = Line::new();
     writes(writer, &line);
     writer.flush(&line);
@@ -267,9 +273,9 @@ struct SignedOut {
     signed_in: bool,
 }
 
-async fn club(Shared(server): Shared<Arc<Server>>, Signed(member): Signed) -> Json<ClubBody> {
+async fn club(Shared(club): Shared<Club>, Signed(member): Signed) -> Json<ClubBody> {
     Json(ClubBody {
-        open_signup: server.club.open_signup,
+        open_signup: club.open_signup,
         member: member.map(|member| MemberBody { name: member.name }),
     })
 }
@@ -279,12 +285,12 @@ async fn me(SignedIn(member): SignedIn) -> Json<MemberBody> {
 }
 
 async fn sign_in(
-    Shared(server): Shared<Arc<Server>>,
+    Shared(club): Shared<Club>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let body: SignInBody = parse(&body?)?;
-    let saved = server.saved_games().ok_or(ApiError::NoClub)?;
+    let saved = club.saved.as_ref().ok_or(ApiError::NoClub)?;
     let key_hash = token_hash(&body.key);
     let member = saved
         .member_by_key_hash(&key_hash)
@@ -294,20 +300,17 @@ async fn sign_in(
     let session_hash = session.hash();
     // The session is opened for the key, not the member read above: a key
     // re-issued meanwhile opens none.
-    write(&server, "opening a session", |writer, line| {
+    write(&club, "opening a session", |writer, line| {
         writer.open_session(line, key_hash, session_hash);
     })
     .await?;
     Ok(signed_in(&session, &headers, Json(MemberBody { name: member.name })))
 }
 
-async fn sign_out(
-    Shared(server): Shared<Arc<Server>>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
+async fn sign_out(Shared(club): Shared<Club>, headers: HeaderMap) -> Result<Response, ApiError> {
     if let Some(session) = session_of(&headers) {
         let session_hash = token_hash(session);
-        write(&server, "ending a session", |writer, line| {
+        write(&club, "ending a session", |writer, line| {
             writer.close_session(line, session_hash);
         })
         .await?;
@@ -317,11 +320,11 @@ async fn sign_out(
 }
 
 async fn join(
-    Shared(server): Shared<Arc<Server>>,
+    Shared(club): Shared<Club>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    if !server.club.open_signup {
+    if !club.open_signup {
         return Err(ApiError::SignUpClosed);
     }
     let body: JoinBody = parse(&body?)?;
@@ -329,7 +332,7 @@ async fn join(
         MemberName::new(&body.name).map_err(|error| ApiError::Malformed(error.to_string()))?;
     let (key, session) = (token()?, token()?);
     let (key_hash, session_hash) = (key.hash(), session.hash());
-    write(&server, "adding a member", |writer, line| {
+    write(&club, "adding a member", |writer, line| {
         writer.add_member(line, name.clone(), key_hash.clone());
         writer.open_session(line, key_hash, session_hash);
     })

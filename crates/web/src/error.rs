@@ -283,6 +283,11 @@ impl From<QueryRejection> for ApiError {
     }
 }
 
+/// A JSON body, or the API's error saying what is wrong with it.
+pub(crate) fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|error| ApiError::Malformed(error.to_string()))
+}
+
 /// The seconds a client refused a live update stream is asked to wait.
 const STREAM_RETRY: u64 = 10;
 

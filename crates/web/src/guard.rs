@@ -38,10 +38,15 @@ use axum::response::{IntoResponse, Response};
 use http_body_util::{BodyExt, Limited};
 use tokio::time::Instant;
 
-use crate::club::{JOIN, SIGN_IN};
 use crate::error::{ApiError, BODY_LIMIT};
 use crate::listen::{HttpLimits, LocalAddr};
 use crate::page::secure;
+
+/// The route of a member's sign-in, which the guard limits.
+pub(crate) const SIGN_IN: &str = "/api/club/signin";
+
+/// The route of open sign-up, which the guard limits.
+pub(crate) const JOIN: &str = "/api/club/join";
 
 /// The guard's settings, its counts of new games, drills, sign-ins and
 /// members, and the live update streams open.

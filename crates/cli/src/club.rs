@@ -39,8 +39,8 @@ pub(crate) struct LinkArgs {
     #[command(flatten)]
     member: NameArgs,
     /// The club's address as its members reach it, the start of their
-    /// links: e.g. https://crib.example.org for a server behind a reverse
-    /// proxy.
+    /// links: e.g. `https://crib.example.org` for a server behind a
+    /// reverse proxy.
     #[arg(long, value_name = "URL", default_value_t = format!("http://{DEFAULT_ADDR}"),
           value_parser = parse_url)]
     url: String,
@@ -49,9 +49,9 @@ pub(crate) struct LinkArgs {
 /// A member's name, and the database.
 #[derive(Debug, clap::Args)]
 pub(crate) struct NameArgs {
-    /// The member's name: 1 to 24 letters (A to Z), digits, spaces, '-',
-    /// '_' and '.', with no space at either end. Names are unique whatever
-    /// their case.
+    /// The member's name: 1 to 24 characters, letters (A to Z), digits,
+    /// spaces, '-', '_' and '.', with no space at either end. Names are
+    /// unique whatever their case.
     #[arg(value_name = "NAME", value_parser = parse_name)]
     name: MemberName,
     #[command(flatten)]

@@ -332,6 +332,11 @@ async fn malformed_sign_ins_are_refused_with_a_json_error() {
     }
     let answer = send(&app, Method::POST, "/api/club/signin", None, Some(json!({"key": ""}))).await;
     assert_error(answer.status, &answer.json(), StatusCode::UNAUTHORIZED, "no member's");
+    // The club's routes answer as every route does.
+    let answer = send(&app, Method::GET, "/api/club/signin", None, None).await;
+    assert_error(answer.status, &answer.json(), StatusCode::METHOD_NOT_ALLOWED, "method");
+    let answer = send(&app, Method::GET, "/api/club/members", None, None).await;
+    assert_error(answer.status, &answer.json(), StatusCode::NOT_FOUND, "no such page");
     // A server without saved games has no club.
     let bare = router(Arc::new(Server::new(Limits::default(), Some(1))));
     let answer =

@@ -9,7 +9,7 @@ use crib_core::Skunk;
 use crib_store::{GameSummary, PlayerKind};
 use serde::Serialize;
 
-use crate::output::json_line;
+use crate::output::{json_line, minute};
 use crate::saved::Db;
 
 #[derive(Debug, clap::Args)]
@@ -137,7 +137,7 @@ impl MatchLine {
         format!(
             "{:>5}  {:<16}  {:<12}  {:<7}  {:<5}  {}",
             self.id,
-            self.started_at.replace('T', " ").get(..16).unwrap_or(&self.started_at),
+            minute(&self.started_at),
             self.opponents.join(", "),
             match (self.won, self.given_up_by) {
                 (true, _) => "won",

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{CommandFactory, Parser, Subcommand};
 
+mod club;
 mod db;
 mod discard;
 mod drill;
@@ -45,6 +46,7 @@ Examples:
   crib review 12                     match 12's mistakes, graded by the expert
   crib drill --hands 5 --cribs       practise counting hands and cribs
   crib serve                         play in the browser at http://127.0.0.1:8121/
+  crib club add Ann                  make Ann a member of the club, with her sign-in link
   crib score 5H 5S 5C JD 5D          count a hand with its starter (29)
   crib discard 5H 5S JD 4C 6C KD     which four to keep from six
   crib stats hands                   score every possible show
@@ -101,6 +103,10 @@ enum Command {
     /// Look after the database of saved games: remove old matches.
     #[command(subcommand)]
     Db(db::Command),
+    /// The members of the club that crib serve serves: add one with their
+    /// sign-in link, list them, re-issue a link, remove one.
+    #[command(subcommand)]
+    Club(club::Command),
 }
 
 fn main() -> ExitCode {
@@ -122,6 +128,7 @@ fn main() -> ExitCode {
         Command::Man => man(),
         Command::Prolog(command) => prolog::run(&command),
         Command::Db(command) => db::run(&command),
+        Command::Club(command) => club::run(&command),
     };
     match outcome {
         Ok(code) => code,

@@ -1,5 +1,5 @@
 //! What the subcommands share: reading cards from arguments, answering a
-//! batch of lines, and formatting numbers.
+//! batch of lines, and formatting numbers and times.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -100,6 +100,12 @@ pub(crate) fn grouped(number: u64) -> String {
     text
 }
 
+/// A time as the store writes it (`2026-11-22T14:06:01Z`, UTC), to the
+/// minute: `2026-11-22 14:06`; text of another shape as it is.
+pub(crate) fn minute(time: &str) -> String {
+    time.replace('T', " ").get(..16).map_or_else(|| time.to_owned(), str::to_owned)
+}
+
 /// A progress bar on standard error over a run of `games` games; its message
 /// is free for the caller.
 pub(crate) fn games_bar(games: u64) -> anyhow::Result<ProgressBar> {
@@ -148,6 +154,12 @@ pub(crate) fn json_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_are_said_to_the_minute() {
+        assert_eq!(minute("2026-11-22T14:06:01Z"), "2026-11-22 14:06");
+        assert_eq!(minute("soon"), "soon");
+    }
 
     #[test]
     fn groups_thousands() {

@@ -15,12 +15,15 @@ use crib_web::{HttpLimits, Limits, Server};
 
 use crate::saved::Db;
 
+/// Where `crib serve` listens unless told otherwise.
+pub(crate) const DEFAULT_ADDR: &str = "127.0.0.1:8121";
+
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// The address to listen on, HOST:PORT with a host name or an IP
     /// address (port 0: any free port). Keep it on loopback unless the
     /// players are elsewhere: the server has no TLS.
-    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8121",
+    #[arg(long, value_name = "HOST:PORT", default_value = DEFAULT_ADDR,
           value_parser = parse_addr)]
     addr: String,
     /// Deal the games opened without a seed of their own from this seed, in
@@ -44,6 +47,12 @@ pub(crate) struct Args {
     /// database counts, the terminal's too [default: keep every match].
     #[arg(long, value_name = "DAYS", value_parser = clap::value_parser!(u32).range(1..))]
     keep_days: Option<u32>,
+    /// Let anyone become a member of the club by naming themselves on the
+    /// page, which then shows them their own sign-in link; without it only
+    /// `crib club add` makes members. New members an hour are limited
+    /// (--new-members-per-address, --new-members-total).
+    #[arg(long)]
+    open_signup: bool,
     #[command(flatten)]
     db: Db,
     #[command(flatten)]
@@ -83,6 +92,16 @@ struct Http {
     #[arg(long, value_name = "N", default_value_t = HttpLimits::DEFAULT.new_games_total,
           value_parser = clap::value_parser!(u32).range(1..))]
     new_games_total: u32,
+    /// New members one client address may add an hour with --open-signup;
+    /// past it the answer is 429 with Retry-After.
+    #[arg(long, value_name = "N", default_value_t = HttpLimits::DEFAULT.new_members_per_address,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    new_members_per_address: u32,
+    /// New members all clients together may add an hour with
+    /// --open-signup; past it the answer is 429 with Retry-After.
+    #[arg(long, value_name = "N", default_value_t = HttpLimits::DEFAULT.new_members_total,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    new_members_total: u32,
     /// Live update streams (a page open on a game) one client address may
     /// hold at once; past it the answer is 429 with Retry-After. Behind a
     /// reverse proxy every player comes from the proxy's address: raise it.
@@ -114,6 +133,8 @@ impl Http {
             max_connections: self.max_connections,
             new_games_per_address: self.new_games_per_address,
             new_games_total: self.new_games_total,
+            new_members_per_address: self.new_members_per_address,
+            new_members_total: self.new_members_total,
             streams_per_address: self.max_streams_per_address,
             streams_per_seat: self.max_streams_per_seat,
             public_hosts: self.public_hosts.clone(),
@@ -196,7 +217,8 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let server = Arc::new(
         Server::new(limits, args.seed)
             .with_saved_games(Arc::clone(&saved))?
-            .with_engines(args.engines.clone()),
+            .with_engines(args.engines.clone())
+            .with_open_signup(args.open_signup),
     );
     if let Some(days) = args.keep_days {
         eprintln!("crib: {}", crate::db::said(&saved.prune(days, false)?, days, false));

@@ -23,6 +23,8 @@ fn defaults() -> Vec<(&'static str, String)> {
         ("--max-connections", limits.max_connections.to_string()),
         ("--new-games-per-address", limits.new_games_per_address.to_string()),
         ("--new-games-total", limits.new_games_total.to_string()),
+        ("--new-members-per-address", limits.new_members_per_address.to_string()),
+        ("--new-members-total", limits.new_members_total.to_string()),
         ("--max-streams-per-address", limits.streams_per_address.to_string()),
         ("--max-streams-per-seat", limits.streams_per_seat.to_string()),
     ]
@@ -67,7 +69,10 @@ pub(super) struct Serving {
     pub(super) line: String,
     /// The rest of what it writes to stderr.
     log: BufReader<std::process::ChildStderr>,
-    addr: SocketAddr,
+    /// Where it serves.
+    pub(super) addr: SocketAddr,
+    /// Its database.
+    pub(super) db: std::path::PathBuf,
     _dir: tempfile::TempDir,
 }
 
@@ -89,7 +94,7 @@ impl Serving {
         log.read_line(&mut line).unwrap();
         let addr = line.split("http://").nth(1).and_then(|rest| rest.split('/').next());
         let addr = addr.and_then(|addr| addr.parse().ok()).unwrap_or_else(|| panic!("{line}"));
-        Serving { child, line, log, addr, _dir: dir }
+        Serving { child, line, log, addr, db, _dir: dir }
     }
 
     /// Sends a request for `host` and reads the status of its answer.

@@ -115,6 +115,25 @@ pub enum StoreError {
         /// The stored text.
         text: String,
     },
+    /// The system's random number generator failed: no key can be made.
+    #[error("the system's random number generator failed")]
+    NoRandomness,
+    /// A new member's name is a present member's (whatever its case).
+    #[error("there is already a member called {0}")]
+    NameTaken(String),
+    /// A new member's name is a removed member's, whose games keep it.
+    #[error("{0} was a member and was removed: the name stays with their games")]
+    NameOfRemoved(String),
+    /// No member has this name.
+    #[error("no member is called {0}")]
+    NoSuchMember(String),
+    /// The member was removed: their key cannot be re-issued, nor are they
+    /// removed again.
+    #[error("{0} was removed from the club")]
+    MemberRemoved(String),
+    /// A sign-in key that is no present member's.
+    #[error("this sign-in key is no member's: ask the club for a new link")]
+    UnknownKey,
     /// A stored configuration that is not a valid game.
     #[error("game {game}: bad configuration")]
     Config {

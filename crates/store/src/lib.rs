@@ -3,7 +3,10 @@
 //! played is lost, an interrupted match resumes exactly where it stopped, and
 //! finished matches give a history and a player's statistics. The answers of
 //! the counting drill are kept too, one row each, for a person's record of
-//! counting (`crib_core::DrillRecord`).
+//! counting (`crib_core::DrillRecord`). So are a club's members (`crib
+//! serve`'s): each a name and the hash of a personal sign-in key, with the
+//! hashes of the sessions of the browsers they signed in with; every secret
+//! is kept as its [`token_hash`], never as itself.
 //!
 //! A match is stored as what determines it: its seed, its configuration, its
 //! seats' players, and every action taken, each in its own transaction the
@@ -51,9 +54,11 @@ mod codec;
 mod drill;
 mod error;
 mod matches;
+mod members;
 mod retention;
 mod saved;
 mod schema;
+mod secret;
 mod stats;
 mod store;
 #[doc(hidden)]
@@ -63,9 +68,13 @@ mod writer;
 
 pub use drill::{DrillAnswer, DrillPlace};
 pub use error::StoreError;
+pub use members::{
+    MAX_NAME_CHARS, Member, MemberId, MemberName, NameError, SESSION_DAYS, SESSIONS_KEPT,
+};
 pub use retention::Pruned;
 pub use saved::{GameId, GameSummary, Move, NewGame, Outcome, Player, PlayerKind, Resumed, Status};
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
+pub use secret::{Token, token_hash};
 pub use stats::{Record, RolePoints, Stats};
 pub use store::Store;
 pub use web::WebTable;

@@ -160,6 +160,30 @@ CREATE INDEX IF NOT EXISTS drill_answers_by_player ON drill_answers (player, id)
 /// set back).
 const ALL_PLAYED: &str = "all_played INTEGER NOT NULL DEFAULT 0";
 
+/// The ninth schema: the club's members and their browsers' sessions. A
+/// member's sign-in key and a session's token are never stored, only the
+/// SHA-256 of each (`crate::token_hash`); a removed member keeps their row,
+/// with no key. Names are unique whatever their case (ASCII, as names are).
+/// Made only if not there, as the seventh.
+const V9: &str = "
+CREATE TABLE IF NOT EXISTS members (
+    id            INTEGER PRIMARY KEY,
+    name          TEXT    NOT NULL UNIQUE COLLATE NOCASE,
+    key_hash      TEXT    UNIQUE,
+    created_at    TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    key_issued_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    removed_at    TEXT,
+    CHECK ((key_hash IS NULL) = (removed_at IS NOT NULL))
+);
+CREATE TABLE IF NOT EXISTS member_sessions (
+    id         INTEGER PRIMARY KEY,
+    token_hash TEXT    NOT NULL UNIQUE,
+    member_id  INTEGER NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+    created_at TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE INDEX IF NOT EXISTS member_sessions_by_member ON member_sessions (member_id, id);
+";
+
 type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// Every migration in order: the `n`-th takes the schema from version `n`
@@ -185,6 +209,7 @@ const MIGRATIONS: &[Step] = &[
         add_column(tx, "games", ALL_PLAYED)?;
         add_column(tx, "web_tables", ALL_PLAYED)
     },
+    |tx| Ok(tx.execute_batch(V9)?),
 ];
 
 /// The fifth schema's column, unless it is there already (added for the

@@ -4,8 +4,9 @@
 //! A table row names the table's current match (saved like any other) and
 //! holds what the match does not: who sits opposite the host, the table's
 //! seed, how many matches were begun at it, whether the guest joined, and a
-//! hash of each seat's token. The store never sees a token, and does not
-//! know how its hash is made: it keeps text and gives it back.
+//! hash of each seat's token. The store never sees a token: the server
+//! hashes it with [`token_hash`](crate::token_hash), and the store keeps the
+//! text of the hash and gives it back.
 
 use crib_core::MatchLength;
 use rusqlite::{Connection, OptionalExtension, params};

@@ -193,7 +193,7 @@ impl Writer {
     }
 
     /// Keeps `write` as the next write of `line`, until the next flush.
-    fn submit(
+    pub(crate) fn submit(
         &self,
         line: &Line,
         write: impl FnOnce(&Connection) -> Result<(), StoreError> + Send + 'static,

@@ -1,12 +1,13 @@
-//! The store as its users drive it: saving and replaying matches, the
-//! schema's migrations, threads writing at once, the writer thread's group
-//! commit, and a writer killed at random moments.
+//! The store as its users drive it: saving and replaying matches, the club's
+//! members, the schema's migrations, threads writing at once, the writer
+//! thread's group commit, and a writer killed at random moments.
 
 #![allow(clippy::unwrap_used)]
 
 mod concurrency;
 mod crash;
 mod drill;
+mod members;
 mod migrate;
 mod retention;
 mod roundtrip;

@@ -25,9 +25,10 @@ const SEED = "2026";
 
 let server, base, context, profile;
 
-function startServer() {
+// Starts `crib serve` on a free port of loopback, on the database `db`.
+function startServer(db = join(profile, "crib.db"), more = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--seed", SEED, "--db", join(profile, "crib.db")], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--seed", SEED, "--db", db, ...more], { stdio: ["ignore", "ignore", "pipe"] });
     let text = "";
     const timer = setTimeout(() => reject(new Error("crib serve did not start: " + text)), 10000);
     child.stderr.on("data", (chunk) => {
@@ -71,14 +72,14 @@ afterEach(async () => {
   assert.deepEqual(blocked.splice(0), [], "the security policy blocked something");
 });
 
-// Every request the page makes stays on the server under test.
-async function newPage() {
+// Every request the page makes stays on the server under test (`at`).
+async function newPage(at = base) {
   const page = await context.newPage();
   opened.push(page);
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
   });
-  await page.route("**/*", (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
+  await page.route("**/*", (route) => (route.request().url().startsWith(at) ? route.continue() : route.abort()));
   return page;
 }
 
@@ -913,3 +914,93 @@ for (const players of [2, 4]) {
     await page.close();
   });
 }
+
+test("a member's link signs them in: the key leaves the address, the cookie holds a session, sign-out ends it", async () => {
+  const db = join(profile, "crib.db");
+  const added = spawnSync(bin, ["club", "add", "Ann Q", "--db", db, "--url", base], { encoding: "utf8" });
+  assert.equal(added.status, 0, added.stderr);
+  const link = added.stdout.trim();
+  assert.ok(link.startsWith(`${base}/#signin=`), link);
+  const key = link.split("#signin=")[1];
+  const page = await newPage();
+  // What goes over the wire: no fragment, and the key only in a sign-in's body.
+  const sent = [];
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    sent.push({ wire: url.origin + url.pathname + url.search, body: req.postData() || "" });
+  });
+  await page.goto(link);
+  await page.locator("#member").filter({ hasText: "Signed in as Ann Q" }).waitFor();
+  assert.ok(!page.url().includes("signin") && !page.url().includes(key), page.url());
+  assert.equal(await page.evaluate(() => location.hash), "");
+  assert.ok(sent.every((req) => !req.wire.includes(key)), "no address holds the key");
+  assert.deepEqual(sent.filter((req) => req.body.includes(key)).map((req) => req.wire), [`${base}/api/club/signin`]);
+  const session = (await context.cookies(base)).find((cookie) => cookie.name === "crib_session");
+  assert.ok(session, "the session's cookie");
+  assert.equal(session.httpOnly, true);
+  assert.equal(session.secure, true, "Chromium keeps a Secure cookie from http://127.0.0.1");
+  assert.equal(session.sameSite, "Strict");
+  assert.equal(session.path, "/");
+  assert.notEqual(session.value, key);
+  assert.equal(await page.evaluate(() => document.cookie.includes("crib_session")), false, "no script reads it");
+  assert.equal(await page.locator("#join-club-button").isVisible(), false, "sign-up is closed");
+  await page.screenshot({ path: join(shots, "signed-in.png") });
+
+  // Another page of the same browser is signed in without the link; signing
+  // out there ends the session, which the first page then finds.
+  const other = await newPage();
+  await other.goto(`${base}/`);
+  await other.locator("#member").filter({ hasText: "Signed in as Ann Q" }).waitFor();
+  await other.click("#cancel-button");
+  await other.click("#signout-button");
+  await other.locator("#member").waitFor({ state: "hidden" });
+  assert.equal((await context.cookies(base)).some((cookie) => cookie.name === "crib_session"), false);
+  const me = await page.request.get(`${base}/api/club/me`, { headers: { Cookie: `crib_session=${session.value}` } });
+  assert.equal(me.status(), 401, "the session ended on the server too");
+
+  // A link re-issued: the old one no longer signs in, and the page says so.
+  const reissued = spawnSync(bin, ["club", "reissue", "Ann Q", "--db", db, "--url", base], { encoding: "utf8" });
+  assert.equal(reissued.status, 0, reissued.stderr);
+  await page.goto(`${base}/`);
+  await page.goto(link);
+  await page.locator("#status").filter({ hasText: "no member's" }).waitFor();
+  assert.equal(await page.locator("#member").isVisible(), false);
+  assert.ok(!page.url().includes(key), page.url());
+});
+
+test("with open sign-up, joining the club from the page signs in and shows the link once", async () => {
+  const [open, openBase] = await startServer(join(profile, "open.db"), ["--open-signup"]);
+  try {
+    const page = await newPage(openBase);
+    await page.goto(`${openBase}/`);
+    await page.click("#cancel-button");
+    await page.click("#join-club-button");
+    await page.fill("#join-club-name", " Dora");
+    await page.click("#join-club-submit");
+    await page.locator("#join-club-error").filter({ hasText: "neither starts nor ends with a space" }).waitFor();
+    await page.fill("#join-club-name", "Dora");
+    await page.click("#join-club-submit");
+    await page.locator("#join-club-done").waitFor();
+    const link = await page.inputValue("#join-club-link");
+    assert.ok(link.startsWith(`${openBase}/#signin=`), link);
+    assert.equal(await page.locator("#join-club-who").textContent(), "Dora");
+    assert.equal(await page.locator("#member").textContent(), "Signed in as Dora");
+    assert.equal(await page.locator("#join-club-button").isVisible(), false);
+    await page.screenshot({ path: join(shots, "joined.png") });
+    await page.click("#join-club-close");
+    assert.equal(await page.inputValue("#join-club-link"), "", "the link is kept no longer");
+    // The link signs Dora in from a browser of her own.
+    const elsewhere = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+    try {
+      const fresh = await elsewhere.newPage();
+      await fresh.goto(link);
+      await fresh.locator("#member").filter({ hasText: "Signed in as Dora" }).waitFor();
+    } finally {
+      await elsewhere.close();
+    }
+    await page.click("#signout-button");
+    await page.locator("#join-club-button").waitFor();
+  } finally {
+    open.kill();
+  }
+});

@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, State as Shared};
+use axum::extract::{DefaultBodyLimit, FromRef, Path, Query, State as Shared};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse};
@@ -48,8 +48,9 @@ use crib_table::{Taken, error_chain};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 
+use crate::club::Club;
 use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
-use crate::error::{ApiError, BODY_LIMIT};
+use crate::error::{ApiError, BODY_LIMIT, parse};
 use crate::page::PAGE;
 use crate::store::{Entry, Key, Limits, NoRandomness, Store};
 use crate::table::{Engines, Move, OpenError, Pending, Plan, Room, Saver, SeatKind, State};
@@ -77,6 +78,9 @@ pub struct Server {
     engines: Engines,
     /// The counting drills under way.
     drills: Drills,
+    /// The club's members: where they are kept, and whether anyone may
+    /// join.
+    club: Club,
 }
 
 impl Server {
@@ -92,6 +96,7 @@ impl Server {
             loading: Mutex::new(()),
             engines: Vec::new(),
             drills: Drills::default(),
+            club: Club::default(),
         }
     }
 
@@ -104,9 +109,21 @@ impl Server {
     /// A database that cannot be written ([`StoreError::ReadOnly`]), or whose
     /// writer thread cannot start.
     pub fn with_saved_games(mut self, saved: Arc<crib_store::Store>) -> Result<Server, StoreError> {
-        self.writer = Some(Arc::new(Writer::spawn(&saved)?));
+        let writer = Arc::new(Writer::spawn(&saved)?);
+        self.club.keep(Arc::clone(&saved), Arc::clone(&writer));
+        self.writer = Some(writer);
         self.saved = Some(saved);
         Ok(self)
+    }
+
+    /// The same server, letting anyone become a member of the club by
+    /// naming themselves (`POST /api/club/join`) when `open` is true;
+    /// without it (the default) only `crib club add` makes members. The
+    /// members are kept in the saved games: a server without them has none.
+    #[must_use]
+    pub fn with_open_signup(mut self, open: bool) -> Server {
+        self.club.open_signup(open);
+        self
     }
 
     /// The writer thread of the saved games, if any: its counts tell how
@@ -290,6 +307,14 @@ impl Server {
     }
 }
 
+/// The club, for its routes and for telling which member a request comes
+/// from (`crate::club::Signed`).
+impl FromRef<Arc<Server>> for Club {
+    fn from_ref(server: &Arc<Server>) -> Club {
+        server.club.clone()
+    }
+}
+
 /// The built-in player called `level`.
 fn level_of(level: &str) -> Result<Strategy, ApiError> {
     level.parse().map_err(|_| {
@@ -336,6 +361,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/drills", post(start_drill))
         .route("/api/drills/{id}", get(drill_state))
         .route("/api/drills/{id}/answer", post(answer_drill))
+        .merge(crate::club::routes())
         .fallback(|| async { ApiError::NoRoute })
         .method_not_allowed_fallback(|| async { ApiError::Method })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -531,10 +557,6 @@ fn seat_kinds(request: &CreateBody, engines: &Engines) -> Result<Vec<SeatKind>, 
         return Err(ApiError::Malformed("exactly one seat must be \"you\"".to_owned()));
     }
     Ok(kinds)
-}
-
-fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(body).map_err(|error| ApiError::Malformed(error.to_string()))
 }
 
 fn token(headers: &HeaderMap, params: &Params) -> Result<String, ApiError> {

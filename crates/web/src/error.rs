@@ -107,6 +107,29 @@ pub enum ApiError {
     /// this seat, or in all.
     #[error("too many live updates open {0}: close another page of this game, or try again later")]
     TooManyStreams(&'static str),
+    /// No member is signed in from this browser.
+    #[error("not signed in: open your sign-in link from the club")]
+    NotSignedIn,
+    /// A sign-in key that is no member's, or no longer is (re-issued, or
+    /// the member removed).
+    #[error("this sign-in link is no member's, or no longer is: ask the club for a new one")]
+    WrongKey,
+    /// Open sign-up is off (`crib serve` without `--open-signup`).
+    #[error("sign-up is closed on this server: ask the club for a sign-in link")]
+    SignUpClosed,
+    /// The club's members are in the saved games' database, which this
+    /// server does not have.
+    #[error("this server keeps no database, so it has no club")]
+    NoClub,
+    /// A new member's name is taken (the store's words).
+    #[error("{0}")]
+    NameTaken(String),
+    /// Too many sign-ins a minute; the number is the seconds to wait.
+    #[error("too many sign-ins: try again in {0} s")]
+    TooManySignIns(u64),
+    /// Too many new members an hour; the number is the seconds to wait.
+    #[error("too many new members: try again in {0} s")]
+    TooManyMembers(u64),
     /// The body did not come in whole in time.
     #[error("request body too slow: send it whole within {} s", .0.as_secs_f64())]
     SlowBody(std::time::Duration),
@@ -123,7 +146,12 @@ impl ApiError {
                 StatusCode::NOT_FOUND
             }
             ApiError::NotThisHand(_) => StatusCode::CONFLICT,
-            ApiError::NoToken => StatusCode::UNAUTHORIZED,
+            ApiError::NoToken | ApiError::NotSignedIn | ApiError::WrongKey => {
+                StatusCode::UNAUTHORIZED
+            }
+            ApiError::SignUpClosed => StatusCode::FORBIDDEN,
+            ApiError::NoClub => StatusCode::NOT_FOUND,
+            ApiError::NameTaken(_) => StatusCode::CONFLICT,
             ApiError::WrongToken | ApiError::NotYourDrill => StatusCode::FORBIDDEN,
             ApiError::Move(_) | ApiError::SeatTaken | ApiError::StillPlaying => {
                 StatusCode::CONFLICT
@@ -141,6 +169,8 @@ impl ApiError {
             ApiError::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::TooManyGames(_)
             | ApiError::TooManyDrills(_)
+            | ApiError::TooManySignIns(_)
+            | ApiError::TooManyMembers(_)
             | ApiError::TooManyStreams(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -155,7 +185,10 @@ impl ApiError {
     /// The seconds to wait before asking again, if the error says so.
     fn retry_after(&self) -> Option<u64> {
         match self {
-            ApiError::TooManyGames(seconds) | ApiError::TooManyDrills(seconds) => Some(*seconds),
+            ApiError::TooManyGames(seconds)
+            | ApiError::TooManyDrills(seconds)
+            | ApiError::TooManySignIns(seconds)
+            | ApiError::TooManyMembers(seconds) => Some(*seconds),
             ApiError::Busy(_) => Some(1),
             ApiError::TooManyStreams(_) => Some(STREAM_RETRY),
             _ => None,
@@ -248,6 +281,11 @@ impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> ApiError {
         ApiError::Malformed(rejection.body_text())
     }
+}
+
+/// A JSON body, or the API's error saying what is wrong with it.
+pub(crate) fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|error| ApiError::Malformed(error.to_string()))
 }
 
 /// The seconds a client refused a live update stream is asked to wait.

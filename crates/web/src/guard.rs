@@ -13,7 +13,8 @@
 //! 3. it declares a body over [`BODY_LIMIT`] (413, at once);
 //! 4. it opens a game past the limits on new games a minute, per client
 //!    address and in total (429 with `Retry-After`), or a counting drill
-//!    past the same limits for drills;
+//!    or a member's sign-in past the same limits, counted apart, or it
+//!    joins the club past the limits on new members an hour;
 //! 5. it opens a live update stream past the limits on streams open at
 //!    once: per client address, per seat (a table and a token), and in all
 //!    (three quarters of the connections, so that a quarter is kept for
@@ -41,31 +42,47 @@ use crate::error::{ApiError, BODY_LIMIT};
 use crate::listen::{HttpLimits, LocalAddr};
 use crate::page::secure;
 
-/// The guard's settings, its counts of new games and drills, and the live
-/// update streams open.
+/// The route of a member's sign-in, which the guard limits.
+pub(crate) const SIGN_IN: &str = "/api/club/signin";
+
+/// The route of open sign-up, which the guard limits.
+pub(crate) const JOIN: &str = "/api/club/join";
+
+/// The guard's settings, its counts of new games, drills, sign-ins and
+/// members, and the live update streams open.
 #[derive(Debug)]
 pub(crate) struct Guard {
     public_hosts: Vec<String>,
     body_timeout: Duration,
     creations: Mutex<Creations>,
     drills: Mutex<Creations>,
+    signins: Mutex<Creations>,
+    signups: Mutex<Creations>,
     streams: Arc<Streams>,
 }
 
 impl Guard {
     pub(crate) fn new(limits: &HttpLimits) -> Guard {
+        // Games, drills and sign-ins each have the allowances of new games.
+        let like_games = |refusal| {
+            Mutex::new(Creations::new(
+                limits.new_games_per_address,
+                limits.new_games_total,
+                MINUTE,
+                refusal,
+            ))
+        };
         Guard {
             public_hosts: limits.public_hosts.clone(),
             body_timeout: limits.body_timeout,
-            creations: Mutex::new(Creations::new(
-                limits.new_games_per_address,
-                limits.new_games_total,
-                ApiError::TooManyGames,
-            )),
-            drills: Mutex::new(Creations::new(
-                limits.new_games_per_address,
-                limits.new_games_total,
-                ApiError::TooManyDrills,
+            creations: like_games(ApiError::TooManyGames),
+            drills: like_games(ApiError::TooManyDrills),
+            signins: like_games(ApiError::TooManySignIns),
+            signups: Mutex::new(Creations::new(
+                limits.new_members_per_address,
+                limits.new_members_total,
+                HOUR,
+                ApiError::TooManyMembers,
             )),
             streams: Arc::new(Streams::new(limits)),
         }
@@ -135,6 +152,12 @@ async fn admit(
     }
     if request.method() == Method::POST && path == "/api/drills" {
         guard.drills.lock().unwrap_or_else(PoisonError::into_inner).open(peer)?;
+    }
+    if request.method() == Method::POST && path == SIGN_IN {
+        guard.signins.lock().unwrap_or_else(PoisonError::into_inner).open(peer)?;
+    }
+    if request.method() == Method::POST && path == JOIN {
+        guard.signups.lock().unwrap_or_else(PoisonError::into_inner).open(peer)?;
     }
     let place = if path.starts_with("/api/games/") && path.ends_with("/events") {
         let seat = format!("{path} {}", token_of(&request));
@@ -287,13 +310,30 @@ fn text<'a>(headers: &'a HeaderMap, name: &HeaderName) -> Option<&'a str> {
     headers.get(name).and_then(|value| value.to_str().ok())
 }
 
-/// Whether `host` (a `Host` header) names this server, reached at `local`.
-fn host_allowed(host: &str, local: Option<SocketAddr>, public: &[String]) -> bool {
-    let (name, port) = match host.rsplit_once(':') {
+/// `host` (a `Host` header, or an origin without its scheme) as its name
+/// and its port, if it has one.
+fn split_port(host: &str) -> (&str, Option<&str>) {
+    match host.rsplit_once(':') {
         // `[::1]` has colons of its own, and no port after its `]`.
         Some((name, port)) if !port.contains(']') => (name, Some(port)),
         _ => (host, None),
-    };
+    }
+}
+
+/// Whether `host` (with or without a port) names the machine's loopback:
+/// `localhost`, `127.0.0.1` (or any of `127.0.0.0/8`), `[::1]`.
+pub(crate) fn loopback(host: &str) -> bool {
+    let (name, _) = split_port(host);
+    let ip = name.strip_prefix('[').and_then(|name| name.strip_suffix(']')).unwrap_or(name);
+    match ip.parse::<IpAddr>() {
+        Ok(ip) => ip.to_canonical().is_loopback(),
+        Err(_) => name.eq_ignore_ascii_case("localhost"),
+    }
+}
+
+/// Whether `host` (a `Host` header) names this server, reached at `local`.
+fn host_allowed(host: &str, local: Option<SocketAddr>, public: &[String]) -> bool {
+    let (name, port) = split_port(host);
     // A port is written as the digits of a number, with no sign and no
     // leading zero: `+8121` and `08121` are not this server's port.
     let well_formed = |port: &str| {
@@ -314,24 +354,26 @@ fn host_allowed(host: &str, local: Option<SocketAddr>, public: &[String]) -> boo
     };
     let local_ip = local.ip().to_canonical();
     let ip = name.strip_prefix('[').and_then(|name| name.strip_suffix(']')).unwrap_or(name);
-    let named = match ip.parse::<IpAddr>() {
-        Ok(ip) => {
-            let ip = ip.to_canonical();
-            ip == local_ip || (ip.is_loopback() && local_ip.is_loopback())
-        }
-        Err(_) => name.eq_ignore_ascii_case("localhost") && local_ip.is_loopback(),
-    };
-    port_matches && named
+    let same_ip = ip.parse::<IpAddr>().is_ok_and(|ip| ip.to_canonical() == local_ip);
+    port_matches && (same_ip || (loopback(name) && local_ip.is_loopback()))
 }
 
-/// New games a minute, per client address and in total, as token buckets:
-/// each holds a minute's allowance and refills at that rate.
+/// The period of the allowances of new games, drills and sign-ins.
+const MINUTE: Duration = Duration::from_secs(60);
+
+/// The period of the allowances of new members.
+const HOUR: Duration = Duration::from_secs(60 * 60);
+
+/// New games (or drills, sign-ins, members) a period, per client address
+/// and in total, as token buckets: each holds a period's allowance and
+/// refills at that rate.
 #[derive(Debug)]
 struct Creations {
     /// What a client past the limit is told, from the seconds to wait.
     refusal: fn(u64) -> ApiError,
     per_address: u32,
     total: u32,
+    period: Duration,
     all: Bucket,
     by_address: HashMap<IpAddr, Bucket>,
 }
@@ -341,20 +383,26 @@ struct Creations {
 const ADDRESSES_KEPT: usize = 1024;
 
 impl Creations {
-    fn new(per_address: u32, total: u32, refusal: fn(u64) -> ApiError) -> Creations {
+    fn new(
+        per_address: u32,
+        total: u32,
+        period: Duration,
+        refusal: fn(u64) -> ApiError,
+    ) -> Creations {
         let all = Bucket::full(total);
-        Creations { refusal, per_address, total, all, by_address: HashMap::new() }
+        Creations { refusal, per_address, total, period, all, by_address: HashMap::new() }
     }
 
-    /// Counts a new game (or drill) from `peer`, or says how long to wait.
+    /// Counts a new game (or drill, sign-in, member) from `peer`, or says
+    /// how long to wait.
     fn open(&mut self, peer: Option<IpAddr>) -> Result<(), ApiError> {
         let now = Instant::now();
         let mut own = peer.map(|peer| {
             self.by_address.get(&peer).copied().unwrap_or_else(|| Bucket::full(self.per_address))
         });
         let waits = [
-            self.all.wait(self.total, now),
-            own.as_mut().and_then(|own| own.wait(self.per_address, now)),
+            self.all.wait(self.total, self.period, now),
+            own.as_mut().and_then(|own| own.wait(self.per_address, self.period, now)),
         ];
         if let Some(wait) = waits.into_iter().flatten().max() {
             return Err((self.refusal)(wait.as_secs() + 1));
@@ -363,8 +411,8 @@ impl Creations {
         if let (Some(peer), Some(mut own)) = (peer, own) {
             own.take();
             if self.by_address.len() >= ADDRESSES_KEPT {
-                let per_address = self.per_address;
-                self.by_address.retain(|_, bucket| !bucket.refilled(per_address, now));
+                let (per_address, period) = (self.per_address, self.period);
+                self.by_address.retain(|_, bucket| !bucket.refilled(per_address, period, now));
             }
             self.by_address.insert(peer, own);
         }
@@ -372,7 +420,7 @@ impl Creations {
     }
 }
 
-/// Games that may be opened now, refilled at `allowance` a minute up to
+/// Games that may be opened now, refilled at `allowance` a period up to
 /// `allowance`.
 #[derive(Debug, Clone, Copy)]
 struct Bucket {
@@ -387,8 +435,8 @@ impl Bucket {
 
     /// Refills the bucket to `now`; `None` if a game may be opened, or the
     /// time until one may.
-    fn wait(&mut self, allowance: u32, now: Instant) -> Option<Duration> {
-        let per_second = f64::from(allowance) / 60.0;
+    fn wait(&mut self, allowance: u32, period: Duration, now: Instant) -> Option<Duration> {
+        let per_second = f64::from(allowance) / period.as_secs_f64();
         let elapsed = now.saturating_duration_since(self.at).as_secs_f64();
         self.games = (self.games + elapsed * per_second).min(f64::from(allowance));
         self.at = now;
@@ -400,9 +448,8 @@ impl Bucket {
     }
 
     /// Whether the bucket would be full at `now`.
-    fn refilled(&self, allowance: u32, now: Instant) -> bool {
-        now.saturating_duration_since(self.at) >= Duration::from_secs(60)
-            || self.games >= f64::from(allowance)
+    fn refilled(&self, allowance: u32, period: Duration, now: Instant) -> bool {
+        now.saturating_duration_since(self.at) >= period || self.games >= f64::from(allowance)
     }
 }
 
@@ -438,19 +485,44 @@ mod tests {
     }
 
     #[test]
+    fn loopback_names_are_localhost_127_and_the_ipv6_one() {
+        for host in ["localhost", "LOCALHOST:8121", "127.0.0.1:8121", "127.8.9.10", "[::1]:80"] {
+            assert!(loopback(host), "{host}");
+        }
+        for host in ["192.168.1.5:8121", "crib.example.org", "[::2]:80", "localhost.example", ""] {
+            assert!(!loopback(host), "{host}");
+        }
+    }
+
+    #[test]
     fn buckets_refill_at_their_allowance_a_minute() {
         let start = Instant::now();
         let mut bucket = Bucket { games: 2.0, at: start };
-        assert_eq!(bucket.wait(2, start), None);
+        assert_eq!(bucket.wait(2, MINUTE, start), None);
         bucket.take();
         bucket.take();
         let near = |wait: Option<Duration>, seconds: f64| {
             wait.is_some_and(|wait| (wait.as_secs_f64() - seconds).abs() < 0.01)
         };
-        assert!(near(bucket.wait(2, start), 30.0));
-        assert!(near(bucket.wait(2, start + Duration::from_secs(29)), 1.0));
-        assert_eq!(bucket.wait(2, start + Duration::from_secs(30)), None);
-        assert!(!bucket.refilled(2, start + Duration::from_secs(30)));
-        assert!(bucket.refilled(2, start + Duration::from_secs(90)));
+        assert!(near(bucket.wait(2, MINUTE, start), 30.0));
+        assert!(near(bucket.wait(2, MINUTE, start + Duration::from_secs(29)), 1.0));
+        assert_eq!(bucket.wait(2, MINUTE, start + Duration::from_secs(30)), None);
+        assert!(!bucket.refilled(2, MINUTE, start + Duration::from_secs(30)));
+        assert!(bucket.refilled(2, MINUTE, start + Duration::from_secs(90)));
+    }
+
+    #[test]
+    fn an_hours_allowance_refills_over_the_hour() {
+        let start = Instant::now();
+        let mut bucket = Bucket { games: 3.0, at: start };
+        for _ in 0..3 {
+            assert_eq!(bucket.wait(3, HOUR, start), None);
+            bucket.take();
+        }
+        // Three an hour: one more in twenty minutes.
+        let wait = bucket.wait(3, HOUR, start).unwrap();
+        assert!((wait.as_secs_f64() - 1200.0).abs() < 0.01, "{wait:?}");
+        assert!(!bucket.refilled(3, HOUR, start + Duration::from_secs(120)));
+        assert!(bucket.refilled(3, HOUR, start + HOUR));
     }
 }

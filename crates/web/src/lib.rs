@@ -14,6 +14,10 @@
 //!   loads them;
 //! - `drill`: counting practice, dealt and graded by the server from a
 //!   seed, each answer saved for `crib stats me`;
+//! - `club`: the club's members signing in with their links
+//!   ([`signin_link`]), the sessions their browsers keep in a cookie, which
+//!   member a request comes from, and open sign-up
+//!   ([`Server::with_open_signup`]);
 //! - `listen`: the accept loop, its time limits and its cap on connections
 //!   ([`HttpLimits`]);
 //! - `error`: why a request is refused, each error's status and JSON
@@ -36,6 +40,7 @@
 #![forbid(unsafe_code)]
 
 mod api;
+mod club;
 mod drill;
 mod error;
 mod guard;
@@ -50,6 +55,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 pub use api::{MAX_GAMES_TO_WIN, Server, router};
+pub use club::signin_link;
 pub use drill::{MAX_DRILL_HANDS, MAX_DRILLS};
 pub use error::{ApiError, BODY_LIMIT};
 pub use listen::{HttpLimits, SHUTDOWN_GRACE};

@@ -65,7 +65,8 @@ const REFUSALS_AT_ONCE: usize = 32;
 const REFUSAL_LOG_EVERY: Duration = Duration::from_secs(10);
 
 /// The limits of the HTTP server: time limits and the connection cap here,
-/// and the guard's limits on new games and the names it answers to.
+/// and the guard's limits on new games and members and the names it
+/// answers to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpLimits {
     /// The time from a request's first byte to the end of its headers.
@@ -80,6 +81,11 @@ pub struct HttpLimits {
     pub new_games_per_address: u32,
     /// New games all clients together may open a minute.
     pub new_games_total: u32,
+    /// Members one client address may add an hour by open sign-up (the
+    /// server's [`Server::with_open_signup`](crate::Server::with_open_signup)).
+    pub new_members_per_address: u32,
+    /// Members all clients together may add an hour by open sign-up.
+    pub new_members_total: u32,
     /// Live update streams one client address may hold open at once.
     pub streams_per_address: u32,
     /// Live update streams one seat (a table and a token) may hold open at
@@ -98,6 +104,8 @@ impl HttpLimits {
         max_connections: 256,
         new_games_per_address: 10,
         new_games_total: 60,
+        new_members_per_address: 3,
+        new_members_total: 30,
         streams_per_address: 32,
         streams_per_seat: 4,
         public_hosts: Vec::new(),

@@ -8,16 +8,17 @@
 //! full, the finished table (or failing that the table) least recently used,
 //! so memory stays bounded whatever clients do.
 //!
-//! A seat is recognised by the SHA-256 of its token, never the token itself:
-//! that hash is what the saved games keep, so that a table loaded after a
-//! restart recognises its seats the same way as one opened since.
+//! A seat is recognised by the SHA-256 of its token
+//! ([`crib_store::token_hash`]), never the token itself: that hash is what
+//! the saved games keep, so that a table loaded after a restart recognises
+//! its seats the same way as one opened since.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use crib_core::{BySeat, Seat};
-use sha2::{Digest, Sha256};
+use crib_store::token_hash;
 
 use crate::table::Room;
 
@@ -64,11 +65,6 @@ impl Secret {
     pub(crate) fn as_str(&self) -> &str {
         &self.0
     }
-}
-
-/// The SHA-256 of `token`, as 64 hexadecimal digits.
-pub(crate) fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 /// Whether two texts are equal, compared in time that does not depend on

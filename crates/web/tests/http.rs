@@ -29,6 +29,8 @@ fn relaxed() -> HttpLimits {
         max_connections: 64,
         new_games_per_address: 1000,
         new_games_total: 1000,
+        new_members_per_address: 1000,
+        new_members_total: 1000,
         streams_per_address: 1000,
         streams_per_seat: 1000,
         public_hosts: Vec::new(),
@@ -44,9 +46,14 @@ struct Running {
 
 impl Running {
     async fn start(limits: HttpLimits) -> Running {
+        Running::serving(limits, Server::new(Limits::default(), Some(3))).await
+    }
+
+    /// Serves `server` under `limits`.
+    async fn serving(limits: HttpLimits, server: Server) -> Running {
         let listener = crib_web::bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let server = Arc::new(Server::new(Limits::default(), Some(3)));
+        let server = Arc::new(server);
         let (stop, stopped) = oneshot::channel();
         let task = tokio::spawn(async move {
             crib_web::serve_until(listener, server, &limits, async {
@@ -405,6 +412,78 @@ async fn new_games_past_the_limit_in_total_are_refused_429() {
         statuses.push(answer.status);
     }
     assert_eq!(statuses, [201, 201, 201, 429]);
+}
+
+#[tokio::test]
+async fn sign_ins_are_limited_like_new_games_and_apart_from_them() {
+    let limits = HttpLimits { new_games_per_address: 2, ..relaxed() };
+    let running = Running::start(limits).await;
+    let sign_in = running.request("POST", "/api/club/signin", r#"{"key": "k"}"#);
+    for _ in 0..2 {
+        // This server keeps no members: the guard let the sign-in through.
+        assert_eq!(running.send(&sign_in).await.status, 404);
+    }
+    let answer = running.send(&sign_in).await;
+    assert_eq!(answer.status, 429);
+    assert!(answer.error().contains("too many sign-ins"), "{}", answer.error());
+    assert!(answer.header("retry-after").is_some());
+    assert_eq!(running.send(&running.request("POST", "/api/games", "{}")).await.status, 201);
+    // Another address has its own allowance.
+    let mut other = running.connect_from("127.0.0.2".parse().unwrap()).await;
+    other.write_all(sign_in.as_bytes()).await.unwrap();
+    assert_eq!(read_answer(&mut other).await.status, 404);
+}
+
+#[tokio::test]
+async fn new_members_are_limited_an_hour_per_address_and_in_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(crib_store::Store::open(&dir.path().join("crib.db")).unwrap());
+    let server = Server::new(Limits::default(), Some(3))
+        .with_saved_games(store)
+        .unwrap()
+        .with_open_signup(true);
+    let limits = HttpLimits { new_members_per_address: 2, new_members_total: 3, ..relaxed() };
+    let running = Running::serving(limits, server).await;
+    let mut statuses = Vec::new();
+    for (from, name) in [
+        ("127.0.0.1", "a"),
+        ("127.0.0.1", "b"),
+        ("127.0.0.1", "c"),
+        ("127.0.0.2", "d"),
+        ("127.0.0.3", "e"),
+    ] {
+        let join = running.request("POST", "/api/club/join", &format!(r#"{{"name": "{name}"}}"#));
+        let mut stream = running.connect_from(from.parse().unwrap()).await;
+        stream.write_all(join.as_bytes()).await.unwrap();
+        let answer = read_answer(&mut stream).await;
+        if answer.status == 429 {
+            assert!(answer.error().contains("too many new members"), "{}", answer.error());
+            // Two an hour from one address: the next in half an hour; three
+            // in all: the next in twenty minutes.
+            let wait: u64 = answer.header("retry-after").unwrap().parse().unwrap();
+            assert!((1199..=1801).contains(&wait), "retry after {wait}");
+        }
+        statuses.push(answer.status);
+    }
+    assert_eq!(statuses, [201, 201, 429, 201, 429]);
+}
+
+#[tokio::test]
+async fn the_clubs_changes_pass_the_guard_as_every_change_does() {
+    let running = Running::start(relaxed()).await;
+    let host = running.addr.to_string();
+    for path in ["/api/club/signin", "/api/club/signout", "/api/club/join"] {
+        let foreign = [
+            ("host", host.as_str()),
+            ("content-type", "application/json"),
+            ("origin", "http://evil.example"),
+        ];
+        let answer = running.send(&raw("POST", path, &foreign, "{}")).await;
+        assert_eq!(answer.status, 403, "{path}");
+        assert!(answer.error().contains("cross-site"), "{}", answer.error());
+        let form = [("host", host.as_str()), ("content-type", "application/x-www-form-urlencoded")];
+        assert_eq!(running.send(&raw("POST", path, &form, "key=k")).await.status, 415, "{path}");
+    }
 }
 
 /// Opens a live update stream of `game` for the seat of `token`, from the

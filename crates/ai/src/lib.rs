@@ -4,7 +4,8 @@
 //! - `board/`: the chance of winning a game from the scores, a race of
 //!   rounds measured in expert self-play: [`win_chance`] and [`WinTable`]
 //!   for two sides (two players, or four in partnerships), [`ThreeTable`]
-//!   for three players, [`chance_now`] from a seat's view; the measured
+//!   for three players, [`chance_now`] from a seat's view and
+//!   [`chance_at_deal`] from the scores at a deal; the measured
 //!   rounds ([`RoundCounts`]) are kept in `board/data/`.
 //! - `rules_of_thumb.rs`: the greedy play and club players' rules of
 //!   thumb, which players play by and which the search gives the opponents
@@ -49,7 +50,7 @@ mod rules_of_thumb;
 mod search;
 
 pub use board::counts::RoundCounts;
-pub use board::standing::chance_now;
+pub use board::standing::{chance_at_deal, chance_now};
 pub use board::three_table::{Chances, ThreeTable};
 pub use board::win_table::{WinTable, win_chance};
 pub use expect::crib::{CribOdds, CribRow, crib_table};

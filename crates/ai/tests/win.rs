@@ -2,7 +2,9 @@
 //! first-dealer figure, for two players, three, and four in partnerships
 //! (fresh self-play against the tables is `crib_table`'s test).
 
-use crib_ai::{Measured, RoundCounts, ThreeTable, WinTable, chance_now, win_chance};
+use crib_ai::{
+    Measured, RoundCounts, ThreeTable, WinTable, chance_at_deal, chance_now, win_chance,
+};
 use crib_core::{Action, Game, GameConfig, Seat};
 
 /// The tables kept: two players, and four in partnerships.
@@ -110,6 +112,24 @@ fn the_chance_now_follows_the_game() {
     for seat in config.seats() {
         let dealing = config.side_of(seat) == config.side_of(Seat::ALL[0]);
         assert_eq!(chance_now(&four.view(seat)), table.chance(121, 121, dealing));
+    }
+    // Between rounds the chance from the scores at the deal is the chance
+    // now, for every seat of every table, however the board stands.
+    for players in [2, 3, 4] {
+        let config = GameConfig::new(players, 121).unwrap();
+        let mut game = Game::new(config, Seat::ALL[1], 5).unwrap();
+        game.play(Seat::ALL[1], Action::Deal).unwrap();
+        for seat in config.seats() {
+            let mut view = game.view(seat);
+            for scores in [[0, 0, 0], [100, 60, 119], [30, 118, 5]] {
+                for side in config.all_sides() {
+                    view.board.set(side, scores[side.index()]);
+                }
+                let side = config.side_of(seat);
+                let at_deal = chance_at_deal(config, view.board.scores(), view.dealer, side);
+                assert_eq!(at_deal, chance_now(&view), "{players} players, {seat}, {scores:?}");
+            }
+        }
     }
     // A game over is won or lost.
     let mut over = game.view(Seat::ALL[0]);

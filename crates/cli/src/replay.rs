@@ -2,7 +2,8 @@
 //! of the terminal game's log. Every card is shown, the computer's too: the
 //! match is over (or the person asked for it). On a terminal the replay
 //! stops after each hand until enter is pressed. With `--review` each
-//! decision of a person is followed by its grade from `crib review`.
+//! decision of a person is followed by its grade from `crib review`, and
+//! the match by each game's losses and its split into luck and skill.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -23,7 +24,8 @@ pub(crate) struct Args {
     #[arg(long)]
     no_pause: bool,
     /// After each decision of a person, its grade by the expert, as
-    /// `crib review --all` gives it, and each game's losses at the end.
+    /// `crib review --all` gives it, and each game's losses and its split
+    /// into luck and skill at the end.
     #[arg(long)]
     review: bool,
     #[command(flatten)]
@@ -102,6 +104,9 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 game.mistakes,
                 if game.mistakes == 1 { "" } else { "s" }
             )?;
+        }
+        for line in reviewed.luck_skill_lines(&who) {
+            writeln!(out, "{line}")?;
         }
     }
     if summary.winner.is_none() {

@@ -1,7 +1,8 @@
 //! `crib review ID`: a saved match's decisions by its people graded against
 //! the expert (`crib_table::review`), the mistakes flagged, the points
-//! lost each round to discards, to the play and to counting, and a chart of
-//! the chance of winning, in the terminal, as JSON or as an SVG picture.
+//! lost each round to discards, to the play and to counting, a chart of
+//! the chance of winning, and each game's result split into skill and
+//! luck, in the terminal, as JSON or as an SVG picture.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -27,7 +28,9 @@ game), and each show (or, with --muggins-pegging, each card that pegged) counted
 with muggins by its true count. A mistake gives up \
 at least 1 point, or 3% of the chance of winning. The chart of the chance of \
 winning is from crib-ai's tables (crib stats board), at the start of every \
-round and at the end of each game.")]
+round and at the end of each game. Each finished game's result (won or lost, \
+less the chance at its start) is split into skill, the chance of winning the \
+person's decisions gave up against the expert's, and luck, the rest.")]
 pub(crate) struct Args {
     /// The saved match, by its id in `crib history`.
     id: GameId,
@@ -74,7 +77,8 @@ pub(crate) fn load(store: &Store, id: GameId, seed: u64) -> anyhow::Result<(Game
 }
 
 /// The review in lines of text: the decisions (every one with `all`, else
-/// the mistakes), each game's losses by round, and the chart.
+/// the mistakes), each game's losses by round, the chart, and the split
+/// into luck and skill.
 fn text(reviewed: &Review, who: &Perspective, summary: &GameSummary, all: bool) -> Vec<String> {
     let names: Vec<&str> =
         summary.setup.players.iter().map(|player| player.name.as_str()).collect();
@@ -153,6 +157,8 @@ fn text(reviewed: &Review, who: &Perspective, summary: &GameSummary, all: bool) 
             .collect();
         lines.push(format!("Game {}: {}", game.game + 1, chances.join(" ")));
     }
+    lines.push(String::new());
+    lines.extend(reviewed.luck_skill_lines(who));
     lines
 }
 

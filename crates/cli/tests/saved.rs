@@ -448,10 +448,48 @@ fn review_flags_the_mistakes_and_sums_them_by_round() {
     assert!(rounds_by_chance > 0, "no round graded in the chance of winning: {text}");
     assert!(text.contains("The chance you had of winning"), "{text}");
     assert!(text.contains("100% │") && text.contains("  0% │"), "{text}");
+    // Each game's result split into skill and luck, with the JSON's
+    // numbers, and the games together.
+    let games = json["games"].as_array().unwrap();
+    assert!(
+        text.contains("\nLuck and skill, in your chance of winning: skill is what your decisions")
+    );
+    for game in games {
+        let split = &game["luck_skill"];
+        let line = format!(
+            "Game {}: You {}, from {:.1}% at the start: {}.",
+            game["game"].as_u64().unwrap() + 1,
+            if split["won"] == true { "won" } else { "lost" },
+            split["start"].as_f64().unwrap() * 100.0,
+            sum_words(&split["result"], &split["skill"], &split["luck"])
+        );
+        assert!(text.lines().any(|shown| shown == line), "{line} in {text}");
+    }
+    let total = &json["luck_skill"];
+    assert_eq!(total["games"].as_u64(), Some(games.len() as u64));
+    let together = format!(
+        "The two games together: {}.",
+        sum_words(&total["result"], &total["skill"], &total["luck"])
+    );
+    assert_eq!(text.lines().last(), Some(together.as_str()), "{text}");
     // --all lists every graded decision, the mistakes among them.
     let all = stdout(&crib(&["review", "1", "--all", "--db", &db], ""));
     assert_eq!(all.lines().filter(|line| line.starts_with("  Round ")).count(), decisions.len());
     assert_eq!(all.matches(" Mistake.").count(), mistakes);
+}
+
+/// "+52.0% = skill -8.4% + luck +60.4%" for a result, its skill and its
+/// luck as JSON numbers.
+fn sum_words(
+    result: &serde_json::Value,
+    skill: &serde_json::Value,
+    luck: &serde_json::Value,
+) -> String {
+    let percent = |chance: &serde_json::Value| {
+        let shown = format!("{:+.1}%", chance.as_f64().unwrap() * 100.0);
+        if shown == "-0.0%" { "+0.0%".to_owned() } else { shown }
+    };
+    format!("{} = skill {} + luck {}", percent(result), percent(skill), percent(luck))
 }
 
 #[test]
@@ -541,6 +579,12 @@ fn replay_with_review_grades_each_decision_where_it_was_made() {
     assert!(lines[first - 1].contains("crib"), "{}", lines[first - 1]);
     assert!(text.contains("Reviewed by the expert player with seed 1"), "{text}");
     assert!(text.contains("Game 2: "), "{text}");
+    // The split into luck and skill ends it, as crib review words it.
+    let review = stdout(&crib(&["review", "1", "--db", &db], ""));
+    let split: Vec<&str> =
+        review.lines().skip_while(|line| !line.starts_with("Luck and skill")).collect();
+    assert_eq!(split.len(), 4, "{review}");
+    assert!(text.ends_with(&format!("{}\n", split.join("\n"))), "{text}");
     // Without --review, no grades.
     let plain = stdout(&crib(&["replay", "1", "--db", &db], ""));
     assert!(!plain.contains("Review: "));

@@ -20,8 +20,8 @@
 //! - `advice`: the expert's hints and the chance of winning in players' words
 //!   ([`advice::hint_text`], [`advice::win_chance_text`]);
 //! - `review`: a saved match's decisions by its people graded against the
-//!   expert, and the charts of the chance of winning, as SVG and as text
-//!   ([`review::review`]);
+//!   expert, the charts of the chance of winning, as SVG and as text, and
+//!   each game's result split into skill and luck ([`review::review`]);
 //! - `selfplay`: seeded games between built-in players at a table
 //!   ([`play_game`]), and the rounds they measure ([`measure_rounds`]), from
 //!   which the tables of the chance of winning are built.

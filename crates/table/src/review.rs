@@ -19,10 +19,51 @@
 //! asked otherwise) and says which: the same match always gets the same
 //! review. Decisions are graded in parallel.
 //!
-//! The chance of winning is [`crib_ai::WinTable`], a model of
-//! rounds between two sides (two players, or four in partnerships), at the
-//! start of every round and at the end of each game; with three players
-//! there is no such model and the review says so.
+//! The chance of winning, from the side of the first person's seat, is
+//! read at the start of every round and at the end of each game from
+//! `crib_ai`'s tables ([`crib_ai::chance_at_deal`]: [`crib_ai::WinTable`]
+//! for two sides, two players or four in partnerships, and
+//! [`crib_ai::ThreeTable`] for three players).
+//!
+//! # Luck and skill
+//!
+//! Each finished game's result is split, as backgammon analysers split
+//! theirs, into skill and luck ([`LuckSkill`]), from that side's side: the
+//! result is the outcome (1 won, 0 lost) less the chance at the game's
+//! start. Round by round, the change of the chance is the chance at the
+//! start of the next round (or the outcome, for the last) less the chance
+//! at the start of this one, and
+//!
+//! - the round's skill is minus the chance of winning that the decisions of
+//!   the side's people gave up in it: a decision graded in the chance of
+//!   winning gives up its cost; the costs graded in points (discards, plays
+//!   and counts) are added up and turned into the chance at once, at the
+//!   scores and the deal of the round's start (below);
+//! - the round's luck is the rest of the change: the cards, the cut and the
+//!   decisions of every other seat (a partner's too).
+//!
+//! The tables are kept by whole points of what each side needs (the target
+//! less its score, [`crib_ai::chance_at_deal`]), and a cost in points is a
+//! fraction. The points `p` are turned into chance as the chance the side
+//! would have had, less the chance it had:
+//!
+//! - would have had: the chance with the side's score raised by the whole
+//!   points of `p` and the chance with it raised by one more, weighed so
+//!   that the mean is `p` (1.25 points: 75% of the chance with 1 more, 25%
+//!   of it with 2 more), as the expert's keeps read the tables;
+//! - had: the chance at the round's start, but with the points that
+//!   muggins took from a short count added to the taker's (the next
+//!   seat's side) score;
+//! - never below nothing.
+//!
+//! The side's score is raised rather than the chance lowered from a lower
+//! score, because the tables read a need above 121 (a score below nothing)
+//! as 121: in the first round of a game to 121 every cost would otherwise
+//! come to nothing. A side raised to the target has won.
+//!
+//! So a game's skill and luck add up to its result, and a match's to the
+//! sum of its games'. A game the match stopped in (given up) has no
+//! outcome and is not split. [`LuckSkillText`] says it in players' words.
 //!
 //! The charts of the chance are drawn here, once for every interface: as
 //! SVG ([`chance_svg`]) and as lines of text ([`chance_text`]).
@@ -31,7 +72,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crib_ai::{ExpertPlayer, PlayMeasure};
-use crib_core::{Action, Card, CardSet, Event, Match, Seat, View};
+use crib_core::{Action, Card, CardSet, Event, GameConfig, Match, Seat, Side, View, number_words};
 use crib_store::{GameId, PlayerKind, Resumed, Store, StoreError};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -359,6 +400,57 @@ pub struct GameReview {
     pub total: Losses,
     /// The mistakes flagged.
     pub mistakes: usize,
+    /// The game's result split into skill and luck: `None` for a game the
+    /// match stopped in.
+    pub luck_skill: Option<LuckSkill>,
+}
+
+/// A finished game's result split into skill and luck, from the side of the
+/// review's first person (see [the module's doc](self)): `skill + luck ==
+/// result`, round by round and for the game. Each is a chance of winning,
+/// from -1 to 1.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LuckSkill {
+    /// Whether the side won the game.
+    pub won: bool,
+    /// Its chance of winning at the start of the game.
+    pub start: f64,
+    /// The outcome (1 won, 0 lost) less `start`.
+    pub result: f64,
+    /// The chance of winning the side's people gave up, negative.
+    pub skill: f64,
+    /// The rest of the result.
+    pub luck: f64,
+    /// Every round of the game, in order.
+    pub rounds: Vec<RoundLuckSkill>,
+}
+
+/// One round of a [`LuckSkill`].
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct RoundLuckSkill {
+    /// The round of the game, from 1.
+    pub round: u32,
+    /// The chance at the start of the next round (or the outcome) less the
+    /// chance at the start of this one.
+    pub change: f64,
+    /// Minus the chance the side's people gave up in the round.
+    pub skill: f64,
+    /// The rest of the change.
+    pub luck: f64,
+}
+
+/// The split over every finished game of a match: the sums of their
+/// [`LuckSkill`]s.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct MatchLuckSkill {
+    /// The games split.
+    pub games: u32,
+    /// The sum of their results.
+    pub result: f64,
+    /// The sum of their skill.
+    pub skill: f64,
+    /// The sum of their luck.
+    pub luck: f64,
 }
 
 /// The chance of winning at one moment.
@@ -395,6 +487,9 @@ pub struct Review {
     /// The chance of winning of the first person's side, at the start of
     /// every round and at the end of each game.
     pub chance: Vec<ChancePoint>,
+    /// The games' splits into skill and luck added up: `None` if no game
+    /// was finished.
+    pub luck_skill: Option<MatchLuckSkill>,
 }
 
 impl Review {
@@ -420,6 +515,116 @@ impl Review {
     }
 }
 
+/// A review's split into luck and skill in players' words, from a reader's
+/// side: the one phrasing of every interface.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LuckSkillText {
+    /// What luck and skill are.
+    pub legend: String,
+    /// Each game's sentence, in the order of [`Review::games`], for the
+    /// interface to put under the game's name.
+    pub games: Vec<String>,
+    /// The sentence of the games together, when more than one was split.
+    pub total: Option<String>,
+}
+
+/// A chance of winning as a signed percentage: "+52.0%", "-8.4%" (never
+/// "-0.0%").
+fn signed_percent(chance: f64) -> String {
+    let shown = format!("{:+.1}%", chance * 100.0);
+    // A hair below nothing is nothing.
+    if shown == "-0.0%" { "+0.0%".to_owned() } else { shown }
+}
+
+/// "+52.0% = skill -8.4% + luck +60.4%".
+fn sum_text(result: f64, skill: f64, luck: f64) -> String {
+    format!(
+        "{} = skill {} + luck {}",
+        signed_percent(result),
+        signed_percent(skill),
+        signed_percent(luck)
+    )
+}
+
+impl Review {
+    /// The split into luck and skill in words, from `who`'s side:
+    ///
+    /// - the legend: "Luck and skill, in your chance of winning: skill is
+    ///   what your decisions gave up against the expert's, luck is the rest
+    ///   (the cards, the cut and the other players' decisions).";
+    /// - each game: "You won, from 44.0% at the start: +56.0% = skill
+    ///   -8.4% + luck +64.4%." (or "Not finished, so not split.");
+    /// - with more than one game split: "The two games together: +0.0% =
+    ///   skill -20.1% + luck +20.1%."
+    #[must_use]
+    pub fn luck_skill_text(&self, who: &Perspective) -> LuckSkillText {
+        let config = who.config();
+        let side = self.people.first().map(|&first| config.side_of(first));
+        let deciders: Vec<Seat> = self
+            .people
+            .iter()
+            .copied()
+            .filter(|&seat| Some(config.side_of(seat)) == side)
+            .collect();
+        let decisions = match &deciders[..] {
+            [one] => format!("{} decisions", who.possessive(*one)),
+            many => {
+                let names: Vec<String> = many.iter().map(|&seat| who.object(seat)).collect();
+                format!("the decisions of {}", names.join(" and "))
+            }
+        };
+        let side_name = side.map_or_else(|| "the person".to_owned(), |side| who.side(side));
+        let chance_of = match side {
+            Some(side) if who.is_our_side(side) => {
+                if config.seats_of(side).count() > 1 { "your side's chance" } else { "your chance" }
+                    .to_owned()
+            }
+            Some(side) if config.seats_of(side).count() == 1 => format!("{side_name}'s chance"),
+            _ => format!("the chance of {side_name}"),
+        };
+        let legend = format!(
+            "Luck and skill, in {chance_of} of winning: skill is what {decisions} gave up \
+             against the expert's, luck is the rest (the cards, the cut and the other players' \
+             decisions)."
+        );
+        let games = self
+            .games
+            .iter()
+            .map(|game| match &game.luck_skill {
+                Some(split) => format!(
+                    "{} {}, from {:.1}% at the start: {}.",
+                    capitalised(&side_name),
+                    if split.won { "won" } else { "lost" },
+                    split.start * 100.0,
+                    sum_text(split.result, split.skill, split.luck)
+                ),
+                None => "Not finished, so not split.".to_owned(),
+            })
+            .collect();
+        let total = self.luck_skill.filter(|total| total.games > 1).map(|total| {
+            format!(
+                "The {} games together: {}.",
+                number_words(total.games),
+                sum_text(total.result, total.skill, total.luck)
+            )
+        });
+        LuckSkillText { legend, games, total }
+    }
+
+    /// [`Review::luck_skill_text`] as lines: the legend, each game after
+    /// its name ("Game 1: You won, ..."), the games together.
+    #[must_use]
+    pub fn luck_skill_lines(&self, who: &Perspective) -> Vec<String> {
+        let LuckSkillText { legend, games, total } = self.luck_skill_text(who);
+        let games = self
+            .games
+            .iter()
+            .zip(games)
+            .map(|(game, sentence)| format!("Game {}: {sentence}", game.game + 1));
+        std::iter::once(legend).chain(games).chain(total).collect()
+    }
+}
+
 /// Match `id` of `store`, reviewed by the expert of `seed`.
 ///
 /// # Errors
@@ -427,6 +632,20 @@ impl Review {
 /// The match cannot be loaded; it has no person's seat.
 pub fn review(store: &Store, id: GameId, seed: u64) -> Result<Review, ReviewError> {
     review_resumed(&store.resume(id)?, seed)
+}
+
+/// The start of a round, as the split into luck and skill reads it.
+struct RoundStart {
+    /// The game, from 0.
+    game: u32,
+    /// The round, from 1.
+    round: u32,
+    /// Every side's score, side 0 first.
+    scores: Vec<u16>,
+    /// The round's dealer.
+    dealer: Seat,
+    /// The reviewed side's chance of winning.
+    chance: f64,
 }
 
 /// A decision to be graded by the expert.
@@ -462,6 +681,8 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
     let mut pending = Vec::new();
     let mut counts = Vec::new();
     let mut chance = Vec::new();
+    let mut starts = Vec::new();
+    let mut won = BTreeMap::new();
     let point = |game: u32, rounds: u32, scores: &[u16], chance: f64| {
         let mine = scores.get(ours.index()).copied().unwrap_or_default();
         let theirs = scores.iter().enumerate().filter(|&(side, _)| side != ours.index());
@@ -475,7 +696,18 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
         let at = (game, view.round);
         if action == Action::Deal {
             let chance_now = crib_ai::chance_now(&play.view(first));
-            chance.push(point(game, view.round, view.board.scores(), chance_now));
+            let scores = view.board.scores();
+            chance.push(point(game, view.round, scores, chance_now));
+            // The deal starts the round after the rounds dealt so far.
+            let round = view.round + 1;
+            let scores = scores.to_vec();
+            starts.push(RoundStart {
+                game,
+                round,
+                scores,
+                dealer: view.dealer,
+                chance: chance_now,
+            });
         }
         let chooses = match action {
             Action::Discard(_) => true,
@@ -514,8 +746,10 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
                     Some((*seat, missed, graded))
                 }
                 Event::GameWon(result) => {
-                    let won = if result.winner == ours { 1.0 } else { 0.0 };
-                    chance.push(point(game, result.rounds, &result.scores, won));
+                    let ours_won = result.winner == ours;
+                    won.insert(game, ours_won);
+                    let outcome = if ours_won { 1.0 } else { 0.0 };
+                    chance.push(point(game, result.rounds, &result.scores, outcome));
                     None
                 }
                 _ => None,
@@ -540,7 +774,9 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
         pending.par_iter().filter_map(|pending| grade(&expert, pending)).collect();
     decisions.extend(counts);
     decisions.sort_by_key(|decision| decision.event);
-    let games = summarise(&decisions);
+    let splits = Splitting { config, ours, starts: &starts, won: &won, decisions: &decisions };
+    let games = summarise(&decisions, |game| splits.game(game));
+    let luck_skill = match_luck_skill(&games);
     Ok(Review {
         id: summary.id.0,
         expert: Grader { level: crib_ai::Strategy::Expert.name(), seed },
@@ -550,6 +786,7 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
         decisions,
         games,
         chance,
+        luck_skill,
     })
 }
 
@@ -591,8 +828,9 @@ fn grade(expert: &ExpertPlayer, pending: &Pending) -> Option<Decision> {
     }
 }
 
-/// Each game's losses, round by round.
-fn summarise(decisions: &[Decision]) -> Vec<GameReview> {
+/// Each game's losses, round by round, with its split into luck and skill
+/// by `split`.
+fn summarise(decisions: &[Decision], split: impl Fn(u32) -> Option<LuckSkill>) -> Vec<GameReview> {
     let mut games: BTreeMap<u32, BTreeMap<u32, Losses>> = BTreeMap::new();
     for decision in decisions {
         games.entry(decision.game).or_default().entry(decision.round).or_default().add(decision);
@@ -609,9 +847,134 @@ fn summarise(decisions: &[Decision]) -> Vec<GameReview> {
             }
             let rounds =
                 rounds.into_iter().map(|(round, losses)| RoundLosses { round, losses }).collect();
-            GameReview { game, rounds, total, mistakes }
+            GameReview { game, rounds, total, mistakes, luck_skill: split(game) }
         })
         .collect()
+}
+
+/// What a match's split into luck and skill is worked out from.
+struct Splitting<'a> {
+    config: GameConfig,
+    /// The reviewed side.
+    ours: Side,
+    /// The start of every round, in order.
+    starts: &'a [RoundStart],
+    /// Whether the reviewed side won each finished game.
+    won: &'a BTreeMap<u32, bool>,
+    /// Every graded decision.
+    decisions: &'a [Decision],
+}
+
+impl Splitting<'_> {
+    /// The split of `game`, if it was finished.
+    fn game(&self, game: u32) -> Option<LuckSkill> {
+        let won = *self.won.get(&game)?;
+        let outcome = if won { 1.0 } else { 0.0 };
+        let starts: Vec<&RoundStart> = self.starts.iter().filter(|at| at.game == game).collect();
+        let first = starts.first()?;
+        let rounds: Vec<RoundLuckSkill> = starts
+            .iter()
+            .enumerate()
+            .map(|(index, at)| {
+                let end = starts.get(index + 1).map_or(outcome, |next| next.chance);
+                let change = end - at.chance;
+                // Less, not negated: nothing given up is 0, not -0.
+                let skill = 0.0 - self.given_up(at);
+                RoundLuckSkill { round: at.round, change, skill, luck: change - skill }
+            })
+            .collect();
+        let result = outcome - first.chance;
+        let skill = rounds.iter().map(|round| round.skill).sum::<f64>();
+        Some(LuckSkill { won, start: first.chance, result, skill, luck: result - skill, rounds })
+    }
+
+    /// The chance of winning that the reviewed side's people gave up in the
+    /// round that starts at `at`.
+    fn given_up(&self, at: &RoundStart) -> f64 {
+        let config = self.config;
+        let mut chance = 0.0;
+        let mut points = 0.0;
+        let mut handed = vec![0; usize::from(config.sides())];
+        let ours = self.decisions.iter().filter(|decision| {
+            (decision.game, decision.round) == (at.game, at.round)
+                && config.side_of(decision.seat) == self.ours
+        });
+        for decision in ours {
+            match (decision.measure, &decision.graded) {
+                (Measure::WinChance, _) => chance += decision.cost,
+                (Measure::Points, graded) => {
+                    points += decision.cost;
+                    if let Graded::Count { missed, .. } | Graded::PegCount { missed, .. } = graded {
+                        // Muggins: the next seat took what was missed.
+                        let taker = config.side_of(decision.seat.next(config.players()));
+                        if let Some(took) = handed.get_mut(taker.index()) {
+                            *took += u16::from(*missed);
+                        }
+                    }
+                }
+            }
+        }
+        let start = Start { config, scores: &at.scores, dealer: at.dealer };
+        chance + points_in_chance(start, self.ours, points, &handed)
+    }
+}
+
+/// Where a round starts: what [`points_in_chance`] reads the tables at.
+#[derive(Clone, Copy)]
+struct Start<'a> {
+    config: GameConfig,
+    /// Every side's score, side 0 first.
+    scores: &'a [u16],
+    dealer: Seat,
+}
+
+/// The chance of winning that `points` given up by `side` in a round are
+/// worth, at the round's `start`, when muggins `handed` each side (side 0
+/// first) the points it took of theirs: the chance with `side`'s score
+/// raised by `points` (between the two nearest whole points) less the
+/// chance with the takers' raised by theirs, as [the module's doc](self)
+/// says.
+fn points_in_chance(start: Start<'_>, side: Side, points: f64, handed: &[u16]) -> f64 {
+    let Start { config, scores, dealer } = start;
+    let read = |scores: &[u16]| crib_ai::chance_at_deal(config, scores, dealer, side);
+    let had: Vec<u16> = scores
+        .iter()
+        .enumerate()
+        .map(|(index, &score)| score.saturating_add(handed.get(index).copied().unwrap_or(0)))
+        .collect();
+    let points = points.max(0.0);
+    let whole = points.floor();
+    let share = points - whole;
+    // Past the target a side has won whatever more it has: no cast to
+    // overflow.
+    let whole = whole.min(f64::from(config.target())) as u16;
+    let with = |more: u16| {
+        let mut scores = scores.to_vec();
+        if let Some(score) = scores.get_mut(side.index()) {
+            *score = score.saturating_add(more);
+        }
+        read(&scores)
+    };
+    let would = if share > 0.0 {
+        (1.0 - share) * with(whole) + share * with(whole + 1)
+    } else {
+        with(whole)
+    };
+    (would - read(&had)).max(0.0)
+}
+
+/// The sums of the games' splits, if any game was finished.
+fn match_luck_skill(games: &[GameReview]) -> Option<MatchLuckSkill> {
+    let split: Vec<&LuckSkill> = games.iter().filter_map(|game| game.luck_skill.as_ref()).collect();
+    if split.is_empty() {
+        return None;
+    }
+    Some(MatchLuckSkill {
+        games: split.len() as u32,
+        result: split.iter().map(|game| game.result).sum(),
+        skill: split.iter().map(|game| game.skill).sum(),
+        luck: split.iter().map(|game| game.luck).sum(),
+    })
 }
 
 /// The size of the SVG chart, in its own units.
@@ -711,4 +1074,68 @@ pub fn chance_text(series: &[f64]) -> Vec<String> {
             format!("{label} │{dots}")
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crib_ai::{ThreeTable, win_chance};
+
+    /// Points turned into the chance of winning, worked by hand from the
+    /// tables' entries.
+    #[test]
+    fn points_given_up_are_the_chance_they_would_have_won() {
+        let config = GameConfig::default();
+        let none = [0, 0];
+        // Seat 0 deals; the pone (side 1) has 100 and needs 21, the dealer
+        // has 90 and needs 31.
+        let scores = [90, 100];
+        let start = Start { config, scores: &scores, dealer: Seat::ALL[0] };
+        let (dealer, pone) = (config.side_of(Seat::ALL[0]), config.side_of(Seat::ALL[1]));
+        let pone_wins = |pone_needs, dealer_needs| win_chance(pone_needs, dealer_needs, false);
+        // 2.25 points: three quarters of the chance needing 2 fewer, a
+        // quarter of it needing 3 fewer, less the chance as it stood.
+        let cost = points_in_chance(start, pone, 2.25, &none);
+        let by_hand = 0.75 * pone_wins(19, 31) + 0.25 * pone_wins(18, 31) - pone_wins(21, 31);
+        assert!((cost - by_hand).abs() < 1e-15, "{cost} against {by_hand}");
+        assert!(cost > 0.0);
+        // Whole points read one entry; nothing given up is nothing.
+        assert_eq!(
+            points_in_chance(start, pone, 3.0, &none),
+            pone_wins(18, 31) - pone_wins(21, 31)
+        );
+        assert_eq!(points_in_chance(start, pone, 0.0, &none), 0.0);
+        // The dealer's side reads the table as the dealer.
+        let dealer_cost = points_in_chance(start, dealer, 1.0, &none);
+        assert_eq!(dealer_cost, win_chance(30, 21, true) - win_chance(31, 21, true));
+        // A hand counted 2 short: the pone would have needed 19, and the
+        // dealer, who took the 2 by muggins, needs 29.
+        let short = points_in_chance(start, pone, 2.0, &[2, 0]);
+        assert_eq!(short, pone_wins(19, 31) - pone_wins(21, 29));
+        assert!(short > points_in_chance(start, pone, 2.0, &none));
+        // Points that reach the target would have won.
+        assert_eq!(points_in_chance(start, pone, 25.5, &none), 1.0 - pone_wins(21, 31));
+        // In the first round of a game to 121 the score is raised: a need
+        // above 121 would read as 121 and the cost as nothing.
+        let first = Start { config, scores: &none, dealer: Seat::ALL[0] };
+        let opening = points_in_chance(first, pone, 4.0, &none);
+        assert_eq!(opening, pone_wins(117, 121) - pone_wins(121, 121));
+        assert!(opening > 0.0);
+    }
+
+    /// With three players, the three players' table at the side's place in
+    /// the round.
+    #[test]
+    fn three_players_read_their_own_table() {
+        let config = GameConfig::new(3, 121).expect("three players to 121");
+        // Seat 2 deals: seat 0 is the pone, seat 1 the second pone.
+        let scores = [10, 20, 30];
+        let start = Start { config, scores: &scores, dealer: Seat::ALL[2] };
+        let pone = |needs: [u16; 3]| ThreeTable::stored().chances(needs)[0];
+        let cost = points_in_chance(start, config.side_of(Seat::ALL[0]), 1.5, &[0, 2, 0]);
+        // The missed 2 went to seat 1, who plays after seat 0.
+        let by_hand = 0.5 * pone([110, 101, 91]) + 0.5 * pone([109, 101, 91]) - pone([111, 99, 91]);
+        assert!((cost - by_hand).abs() < 1e-15, "{cost} against {by_hand}");
+        assert!(cost > 0.0);
+    }
 }

@@ -2,7 +2,8 @@
 //! reviewing expert would, but for three planted mistakes (a discard, a
 //! play and a short count with muggins), is reviewed and exactly those are
 //! flagged, with costs worked out here from the expert's analyses and the
-//! scorer. The charts are checked point by point.
+//! scorer. The charts are checked point by point, and each game's split
+//! into skill and luck adds up to its result.
 
 use crib_ai::{ExpertPlayer, PlayMeasure, Player, Strategy};
 use crib_core::{Action, Claims, Event, GameConfig, Match, Phase, Rules, Seat, Show};
@@ -394,6 +395,199 @@ fn three_players_have_a_chart_of_their_own() {
     let last = reviewed.chance.last().unwrap();
     assert!(last.chance == 0.0 || last.chance == 1.0, "{last:?}");
     assert!(!reviewed.decisions.is_empty());
+}
+
+/// Plays match `setup` into `store`, each seat by its built-in level in
+/// `levels`, seat 0 first (no muggins).
+fn play_levels(store: &Store, setup: &NewGame, levels: &[Strategy]) -> GameId {
+    let (mut play, opening) = Match::new(setup.config, setup.games_to_win, setup.seed).unwrap();
+    let id = store.start(setup, &opening).unwrap();
+    let mut players: Vec<_> =
+        levels.iter().zip(setup.seed..).map(|(level, seed)| level.player(seed)).collect();
+    while play.winner().is_none() {
+        let seat = play.game().to_act()[0];
+        let action = players[seat.index()].act(&play.view(seat)).unwrap();
+        let events = play.play_claiming(seat, action, Claims::NONE).unwrap();
+        store.record(id, seat, action, Claims::NONE, &events).unwrap();
+    }
+    id
+}
+
+/// A match of `players` to `target`, first to `games` games, with a person
+/// at seat 0 and computers at the others.
+fn setup(seed: u64, players: u8, target: u8, games: u32, muggins: bool) -> NewGame {
+    let mut seats = vec![Saved::person("me")];
+    seats.extend((1..players).map(|_| Saved::computer("basic")));
+    NewGame {
+        seed,
+        config: GameConfig::new(players, target).unwrap(),
+        games_to_win: games,
+        muggins,
+        muggins_pegging: muggins,
+        players: seats,
+    }
+}
+
+/// Every game of a seeded set of matches (two, three and four players, to
+/// 121 and to 61, the person playing at random or as the easy level, with
+/// muggins and without) has skill and luck that add up to its result,
+/// round by round and over the game; the rounds' changes are the steps of
+/// the chart; skill is never positive and comes only from the side's own
+/// decisions.
+#[test]
+fn every_games_skill_and_luck_add_up_to_its_result() {
+    use Strategy::{Basic, Easy};
+    let (_dir, store) = store();
+    let ids = [
+        crib_store::testing::play_with(&store, &setup(1, 2, 121, 2, true)).unwrap(),
+        crib_store::testing::play_with(&store, &setup(2, 2, 61, 2, true)).unwrap(),
+        play_levels(&store, &setup(3, 2, 61, 2, false), &[Easy, Basic]),
+        play_levels(&store, &setup(4, 4, 121, 1, false), &[Easy, Basic, Basic, Basic]),
+        crib_store::testing::play_with(&store, &setup(5, 4, 61, 2, true)).unwrap(),
+        play_levels(&store, &setup(6, 3, 121, 1, false), &[Easy, Basic, Basic]),
+        crib_store::testing::play_with(&store, &setup(7, 3, 61, 2, true)).unwrap(),
+    ];
+    let (mut by_chance, mut counted, mut split) = (0, 0, 0);
+    for id in ids {
+        let reviewed = review(&store, id, REVIEW_SEED).unwrap();
+        let resumed = store.resume(id).unwrap();
+        let config = resumed.summary.setup.config;
+        let ours = config.side_of(ME);
+        assert_eq!(resumed.summary.results.len(), reviewed.games.len(), "match {id}");
+        let (mut result, mut skill, mut luck) = (0.0, 0.0, 0.0);
+        for (game, played) in reviewed.games.iter().zip(&resumed.summary.results) {
+            let at = format!("match {id} ({} players), game {}", config.players(), game.game);
+            let of = game.luck_skill.as_ref().unwrap_or_else(|| panic!("{at}: not split"));
+            assert_eq!(of.won, played.winner == ours, "{at}");
+            // The result, from the chart's first and last points.
+            let points: Vec<f64> = reviewed
+                .chance
+                .iter()
+                .filter(|point| point.game == game.game)
+                .map(|point| point.chance)
+                .collect();
+            assert_eq!(of.start, points[0], "{at}");
+            assert_eq!(points.last(), Some(&if of.won { 1.0 } else { 0.0 }), "{at}");
+            assert_eq!(of.result, points[points.len() - 1] - points[0], "{at}");
+            assert!((of.skill + of.luck - of.result).abs() < 1e-12, "{at}: {of:?}");
+            // Round by round: each round's change is a step of the chart.
+            assert_eq!(of.rounds.len(), points.len() - 1, "{at}");
+            assert_eq!(of.rounds.len() as u32, played.rounds, "{at}");
+            for (index, round) in of.rounds.iter().enumerate() {
+                assert_eq!(round.round, index as u32 + 1, "{at}");
+                assert_eq!(round.change, points[index + 1] - points[index], "{at}");
+                assert!((round.skill + round.luck - round.change).abs() < 1e-12, "{at}");
+                assert!(round.skill <= 0.0, "{at}: {round:?}");
+                // Only the side's own decisions that gave something up
+                // count as skill.
+                let gave_up = reviewed.decisions.iter().any(|decision| {
+                    (decision.game, decision.round) == (game.game, round.round)
+                        && config.side_of(decision.seat) == ours
+                        && decision.cost > 0.0
+                });
+                if !gave_up {
+                    assert_eq!(round.skill, 0.0, "{at}: {round:?}");
+                }
+            }
+            let rounds_skill: f64 = of.rounds.iter().map(|round| round.skill).sum();
+            let rounds_luck: f64 = of.rounds.iter().map(|round| round.luck).sum();
+            assert!((rounds_skill - of.skill).abs() < 1e-12, "{at}");
+            assert!((rounds_luck - of.luck).abs() < 1e-9, "{at}");
+            (result, skill, luck) = (result + of.result, skill + of.skill, luck + of.luck);
+            split += 1;
+        }
+        // The match's totals are the games' sums.
+        let total = reviewed.luck_skill.unwrap();
+        assert_eq!(total.games as usize, reviewed.games.len());
+        assert!((total.result - result).abs() < 1e-12 && (total.skill - skill).abs() < 1e-12);
+        assert!((total.luck - luck).abs() < 1e-12);
+        assert!((total.skill + total.luck - total.result).abs() < 1e-9);
+        // A weak player gives something up.
+        assert!(total.skill < 0.0, "match {id}: {total:?}");
+        by_chance += reviewed.mistakes().filter(|d| d.measure == Measure::WinChance).count();
+        counted += reviewed
+            .decisions
+            .iter()
+            .filter(|d| matches!(d.graded, Graded::Count { .. } | Graded::PegCount { .. }))
+            .filter(|d| d.cost > 0.0)
+            .count();
+    }
+    assert!(by_chance > 0, "no decision near the end graded by the chance of winning");
+    assert!(counted > 0, "no count missed with muggins");
+    assert!(split >= 10, "{split} games");
+}
+
+/// A person who plays as the reviewing expert gives nothing up: all of each
+/// game's result is luck. With mistakes planted, exactly the rounds that
+/// hold them have skill, and a mistake graded in the chance of winning is
+/// that round's skill.
+#[test]
+fn the_experts_own_play_has_no_skill_to_lose_and_mistakes_have_it_where_they_are() {
+    let (_dir, store) = store();
+    let (id, _) = play_match(&store, 3, Plant::Nothing);
+    let reviewed = review(&store, id, REVIEW_SEED).unwrap();
+    let of = reviewed.games[0].luck_skill.as_ref().unwrap();
+    assert!(of.skill.abs() < 1e-12 && (of.luck - of.result).abs() < 1e-12, "{of:?}");
+    assert!(of.rounds.iter().all(|round| round.skill.abs() < 1e-12));
+
+    let (id, planted) = play_match(&store, 11, Plant::Early);
+    let reviewed = review(&store, id, REVIEW_SEED).unwrap();
+    let planted = [planted.discard.unwrap().0, planted.play.unwrap().0, planted.count.unwrap().0];
+    let rounds: Vec<u32> = reviewed
+        .decisions
+        .iter()
+        .filter(|decision| planted.contains(&decision.ply))
+        .map(|decision| decision.round)
+        .collect();
+    assert_eq!(rounds.len(), 3);
+    let of = reviewed.games[0].luck_skill.as_ref().unwrap();
+    for round in &of.rounds {
+        if rounds.contains(&round.round) {
+            assert!(round.skill < 0.0, "{round:?}");
+        } else {
+            assert!(round.skill.abs() < 1e-12, "{round:?}");
+        }
+    }
+
+    let (id, planted) = play_match(&store, 11, Plant::LateDiscard);
+    let (ply, cost) = planted.late_discard.unwrap();
+    let reviewed = review(&store, id, REVIEW_SEED).unwrap();
+    let late = reviewed.decisions.iter().find(|decision| decision.ply == ply).unwrap();
+    let of = reviewed.games[0].luck_skill.as_ref().unwrap();
+    for round in &of.rounds {
+        let expected = if round.round == late.round { -cost } else { 0.0 };
+        assert!((round.skill - expected).abs() < 1e-9, "{round:?} against {expected}");
+    }
+}
+
+/// A match given up in its first game has no split, and says so.
+#[test]
+fn a_game_not_finished_is_not_split() {
+    let (_dir, store) = store();
+    let setup = setup(12, 2, 121, 1, false);
+    let (mut play, opening) = Match::new(setup.config, 1, setup.seed).unwrap();
+    let id = store.start(&setup, &opening).unwrap();
+    let mut players = [Strategy::Easy.player(1), Strategy::Basic.player(2)];
+    // Two rounds and the deal of the third.
+    while play.game().view(ME).round < 3 {
+        let seat = play.game().to_act()[0];
+        let action = players[seat.index()].act(&play.view(seat)).unwrap();
+        let events = play.play_claiming(seat, action, Claims::NONE).unwrap();
+        store.record(id, seat, action, Claims::NONE, &events).unwrap();
+    }
+    let reviewed = review(&store, id, REVIEW_SEED).unwrap();
+    assert_eq!(reviewed.games.len(), 1);
+    assert_eq!(reviewed.games[0].luck_skill, None);
+    assert_eq!(reviewed.luck_skill, None);
+    let who = crib_table::narrate::Perspective::new(
+        setup.config,
+        Some(ME),
+        crib_core::BySeat::new(setup.config, |seat| format!("seat {}", seat.index())),
+    );
+    let text = reviewed.luck_skill_text(&who);
+    assert_eq!(text.games, vec!["Not finished, so not split.".to_owned()]);
+    assert_eq!(reviewed.luck_skill_lines(&who)[1], "Game 1: Not finished, so not split.");
+    assert_eq!(text.total, None);
 }
 
 /// The numbers of a polyline's `points` attribute.

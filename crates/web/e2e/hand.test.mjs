@@ -290,7 +290,7 @@ test("the review of a match given up: decisions, mistakes, losses and the chart"
   await page.click("#review-button");
   const res = await answered;
   assert.equal(res.status(), 200, await res.text());
-  const { review, said } = await res.json();
+  const { review, said, luck_skill } = await res.json();
   await page.locator("#review[open] svg polyline").waitFor();
   assert.match(await page.locator("#review-body p").first().textContent(), /Graded by the expert player with seed 1\./);
   // The chart: one point for the start of each round dealt, at the chances
@@ -315,6 +315,10 @@ test("the review of a match given up: decisions, mistakes, losses and the chart"
   const rows = await page.locator("#review-body tbody tr").allTextContents();
   assert.equal(rows.length, game.rounds.length + 1);
   assert.ok(rows.at(-1).startsWith("The game") && rows.at(-1).endsWith(game.total.total.toFixed(2)), rows.at(-1));
+  // A game given up has no split into skill and luck, and says so.
+  assert.equal(game.luck_skill, null);
+  assert.deepEqual(await page.locator("#review-body p.luck-skill").allTextContents(), ["Not finished, so not split."]);
+  assert.equal(await page.locator("#review-luck p").first().textContent(), luck_skill.legend);
   await page.screenshot({ path: join(shots, "review.png"), fullPage: true });
   await page.keyboard.press("Escape");
   assert.deepEqual(errors, []);
@@ -335,7 +339,7 @@ test("the review of a game to 61 gives the chance of winning given up near its e
   await drive(page, (state) => state.match_winner !== null);
   const answered = page.waitForResponse((res) => res.url().endsWith("/review"));
   await page.click("#review-button");
-  const { review } = await (await answered).json();
+  const { review, luck_skill } = await (await answered).json();
   await page.locator("#review[open] svg polyline").waitFor();
   // Decisions near the end were graded by the chance of winning: the table
   // has its column, and the game's row says what was given up of it.
@@ -345,6 +349,14 @@ test("the review of a game to 61 gives the chance of winning given up near its e
     ["Points given up", "Discards", "Pegging", "Counting", "Total", "Win chance"]);
   const rows = await page.locator("#review-body tbody tr").allTextContents();
   assert.ok(rows.at(-1).endsWith(`${(total.win_chance * 100).toFixed(1)}%`), rows.at(-1));
+  // The game's result split into skill and luck, in the server's words,
+  // whose numbers add up to the result.
+  const split = review.games[0].luck_skill;
+  assert.ok(Math.abs(split.skill + split.luck - split.result) < 1e-9, JSON.stringify(split));
+  assert.ok(split.skill < 0, "the first cards give something up");
+  assert.deepEqual(await page.locator("#review-body p.luck-skill").allTextContents(), luck_skill.games);
+  assert.match(luck_skill.games[0], /^You (won|lost), from \d+\.\d% at the start: [-+]\d+\.\d% = skill -\d+\.\d% \+ luck [-+]\d+\.\d%\.$/);
+  assert.equal(await page.locator("#review-luck p").first().textContent(), luck_skill.legend);
   assert.deepEqual(errors, []);
 });
 

@@ -43,7 +43,7 @@ use crib_referee::EngineCommand;
 use crib_store::{Status, StoreError, WebTable, Writer};
 use crib_table::advice::{HintText, hint_text, win_chance_text};
 use crib_table::narrate::seat_name;
-use crib_table::review::{REVIEW_SEED, Review, chance_svg};
+use crib_table::review::{LuckSkillText, REVIEW_SEED, Review, chance_svg};
 use crib_table::{Taken, error_chain};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
@@ -768,6 +768,9 @@ struct ReviewBody {
     /// Whose chance the chart shows: the first person's side, as the
     /// asking seat calls it ("you").
     chart_side: String,
+    /// Each game's result split into skill and luck, in words from the
+    /// asking seat's side: `luck_skill.games[i]` tells `review.games[i]`.
+    luck_skill: LuckSkillText,
 }
 
 async fn review(
@@ -807,7 +810,8 @@ async fn review(
         .people
         .first()
         .map_or_else(String::new, |&first| perspective.side(config.side_of(first)));
-    Ok(Json(ReviewBody { review, said, svg, chart_side }))
+    let luck_skill = review.luck_skill_text(&perspective);
+    Ok(Json(ReviewBody { review, said, svg, chart_side, luck_skill }))
 }
 
 async fn restart(

@@ -326,6 +326,13 @@ async fn a_match_over_is_reviewed_by_the_expert() {
             .collect::<Vec<_>>(),
     );
     assert_eq!(svg, chart);
+    // The split into luck and skill in the seat's words: the match was
+    // quit in its first game, which is not split.
+    assert_eq!(expected["luck_skill"], Value::Null);
+    assert_eq!(value["luck_skill"]["games"], json!(["Not finished, so not split."]));
+    assert_eq!(value["luck_skill"]["total"], Value::Null);
+    let legend = value["luck_skill"]["legend"].as_str().unwrap();
+    assert!(legend.starts_with("Luck and skill, in your chance of winning:"), "{legend}");
 }
 
 #[tokio::test]

@@ -400,7 +400,7 @@ fn three_players_have_a_chart_of_their_own() {
 /// Plays match `setup` into `store`, each seat by its built-in level in
 /// `levels`, seat 0 first (no muggins).
 fn play_levels(store: &Store, setup: &NewGame, levels: &[Strategy]) -> GameId {
-    let (mut play, opening) = Match::new(setup.config, setup.games_to_win, setup.seed).unwrap();
+    let (mut play, opening) = Match::new(setup.config, setup.length, setup.seed).unwrap();
     let id = store.start(setup, &opening).unwrap();
     let mut players: Vec<_> =
         levels.iter().zip(setup.seed..).map(|(level, seed)| level.player(seed)).collect();
@@ -421,7 +421,7 @@ fn setup(seed: u64, players: u8, target: u8, games: u32, muggins: bool) -> NewGa
     NewGame {
         seed,
         config: GameConfig::new(players, target).unwrap(),
-        games_to_win: games,
+        length: games.into(),
         muggins,
         muggins_pegging: muggins,
         players: seats,

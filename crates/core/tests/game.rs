@@ -557,18 +557,7 @@ fn the_cut_for_deal_is_lowest_card() {
 
 #[test]
 fn a_match_is_reproducible_and_the_loser_deals_next() {
-    let run = |seed| {
-        let (mut play, mut events) = Match::new(GameConfig::default(), 3, seed).unwrap();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        while play.winner().is_none() {
-            let game = play.game();
-            let who = game.to_act()[0];
-            let actions = game.legal_actions(who);
-            let action = actions[rng.random_range(0..actions.len())];
-            events.extend(play.play(who, action).unwrap());
-        }
-        (play, events)
-    };
+    let run = |seed| random_match(GameConfig::default(), MatchLength::FirstTo(3), seed);
     let (play, events) = run(9);
     assert_eq!(run(9).1, events);
     assert_eq!(play.games_won().iter().max(), Some(&3));

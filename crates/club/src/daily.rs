@@ -1,12 +1,15 @@
 //! The deal of the day: a date, and the seed of that day's deals, drawn
 //! from the club's secret seed so that every member gets the same deals
-//! and nobody can work out tomorrow's without the secret.
+//! and nobody can work out tomorrow's without the secret. The calendar is
+//! the `time` crate's.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crib_core::derive_seed;
+use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
+use sha2::Sha256;
+use time::{Date, Month};
 
 /// A day of the (proleptic Gregorian) calendar, from year 1 to year 9999,
 /// written `YYYY-MM-DD`.
@@ -25,12 +28,7 @@ use serde::{Deserialize, Serialize};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(into = "String", try_from = "String")]
-pub struct Day {
-    // In this order, so that the derived order is the calendar's.
-    year: u16,
-    month: u8,
-    day: u8,
-}
+pub struct Day(Date);
 
 /// Why a date is not a [`Day`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -61,19 +59,23 @@ pub enum DayError {
     UnixDays(i64),
 }
 
-/// Days from 0000-03-01 to 1970-01-01, in a calendar whose years begin in
-/// March (so that the leap day ends a year).
-const UNIX_EPOCH_FROM_MARCH_0: i64 = 719_468;
-
-/// Days in 400 Gregorian years: the calendar repeats after them.
-const DAYS_IN_400_YEARS: i64 = 146_097;
+/// The Julian day of 1970-01-01.
+const UNIX_EPOCH_JULIAN_DAY: i64 = 2_440_588;
 
 impl Day {
     /// The first day there is.
-    pub const FIRST: Day = Day { year: 1, month: 1, day: 1 };
+    pub const FIRST: Day = Day::known(1, Month::January, 1);
 
     /// The last day there is.
-    pub const LAST: Day = Day { year: 9999, month: 12, day: 31 };
+    pub const LAST: Day = Day::known(9999, Month::December, 31);
+
+    /// A day known to be in the calendar.
+    const fn known(year: i32, month: Month, day: u8) -> Day {
+        match Date::from_calendar_date(year, month, day) {
+            Ok(date) => Day(date),
+            Err(_) => panic!("a day of the calendar"),
+        }
+    }
 
     /// The day `day` of `month` of `year`.
     ///
@@ -81,36 +83,36 @@ impl Day {
     ///
     /// A year outside 1 to 9999, a month outside 1 to 12, or a day that is
     /// not in that month.
-    pub const fn new(year: u16, month: u8, day: u8) -> Result<Day, DayError> {
-        if year < 1 || year > 9999 {
+    pub fn new(year: u16, month: u8, day: u8) -> Result<Day, DayError> {
+        if !(1..=9999).contains(&year) {
             return Err(DayError::Year(year));
         }
-        if month < 1 || month > 12 {
-            return Err(DayError::Month(month));
-        }
-        let days = days_in_month(year, month);
-        if day < 1 || day > days {
-            return Err(DayError::Day { year, month, days, day });
-        }
-        Ok(Day { year, month, day })
+        let named = Month::try_from(month).map_err(|_| DayError::Month(month))?;
+        Date::from_calendar_date(i32::from(year), named, day).map(Day).map_err(|_| DayError::Day {
+            year,
+            month,
+            days: named.length(i32::from(year)),
+            day,
+        })
     }
 
     /// The year.
     #[must_use]
-    pub const fn year(self) -> u16 {
-        self.year
+    pub fn year(self) -> u16 {
+        // Years 1 to 9999 only, by construction.
+        u16::try_from(self.0.year()).unwrap_or_default()
     }
 
     /// The month, 1 to 12.
     #[must_use]
-    pub const fn month(self) -> u8 {
-        self.month
+    pub fn month(self) -> u8 {
+        u8::from(self.0.month())
     }
 
     /// The day of the month, from 1.
     #[must_use]
     pub const fn day(self) -> u8 {
-        self.day
+        self.0.day()
     }
 
     /// The days from 1970-01-01 to this day (negative before it): a Unix
@@ -118,16 +120,7 @@ impl Day {
     /// UTC.
     #[must_use]
     pub const fn unix_days(self) -> i64 {
-        // Counted in years that begin on 1 March, so that February, with
-        // its leap day, is a year's last month.
-        let march_year = (self.year as i64) - if self.month <= 2 { 1 } else { 0 };
-        let march_month = (self.month as i64 + 9) % 12; // March is 0
-        let leap_days = march_year / 4 - march_year / 100 + march_year / 400;
-        // The months March to January have 31, 30, 31, 30, 31, 31, 30, 31,
-        // 30, 31, 31 days: 153 days in each 5 months from March.
-        let days_before_month = (153 * march_month + 2) / 5;
-        365 * march_year + leap_days + days_before_month + (self.day as i64 - 1)
-            - UNIX_EPOCH_FROM_MARCH_0
+        self.0.to_julian_day() as i64 - UNIX_EPOCH_JULIAN_DAY
     }
 
     /// The day `days` days from 1970-01-01 ([`Day::unix_days`] turned
@@ -136,27 +129,15 @@ impl Day {
     /// # Errors
     ///
     /// A count that falls outside years 1 to 9999.
-    pub const fn from_unix_days(days: i64) -> Result<Day, DayError> {
+    pub fn from_unix_days(days: i64) -> Result<Day, DayError> {
         if days < Day::FIRST.unix_days() || days > Day::LAST.unix_days() {
             return Err(DayError::UnixDays(days));
         }
-        let since_march_0 = days + UNIX_EPOCH_FROM_MARCH_0;
-        let cycles = since_march_0 / DAYS_IN_400_YEARS;
-        let in_cycle = since_march_0 % DAYS_IN_400_YEARS;
-        // The year of the cycle: 365 days a year, less a day for each leap
-        // day already passed (every 1,461 days, but not at the 36,524th
-        // and the last day of the cycle, 146,096).
-        let year_of_cycle =
-            (in_cycle - in_cycle / 1460 + in_cycle / 36_524 - in_cycle / 146_096) / 365;
-        let day_of_year =
-            in_cycle - (365 * year_of_cycle + year_of_cycle / 4 - year_of_cycle / 100);
-        let march_month = (5 * day_of_year + 2) / 153;
-        let day = day_of_year - (153 * march_month + 2) / 5 + 1;
-        let month = if march_month < 10 { march_month + 3 } else { march_month - 9 };
-        let year = cycles * 400 + year_of_cycle + if month <= 2 { 1 } else { 0 };
-        // In range, checked above: a year of 1 to 9999, a month of 1 to 12
-        // and a day of 1 to 31 all fit.
-        Ok(Day { year: year as u16, month: month as u8, day: day as u8 })
+        i32::try_from(days + UNIX_EPOCH_JULIAN_DAY)
+            .ok()
+            .and_then(|julian| Date::from_julian_day(julian).ok())
+            .map(Day)
+            .ok_or(DayError::UnixDays(days))
     }
 
     /// The seed of this day's deals at a club whose secret seed is
@@ -164,11 +145,10 @@ impl Day {
     /// member who plays the day gets the same deals, as a seeded match
     /// deals the same cards for the same seed.
     ///
-    /// The days' seeds are a stream of their own, drawn from the secret
-    /// by `crib-core`'s [`derive_seed`], so other uses of the secret do not
-    /// repeat them. `derive_seed` mixes well but is not one-way: it can be
-    /// turned back, so a day's seed reveals the club's secret, and every
-    /// other day's deals with it. A day's seed is as secret as the club's.
+    /// The seed is the first eight bytes of HMAC-SHA-256, keyed by the
+    /// secret, of the words "crib deal of the day" and the date: one-way,
+    /// so a day's seed, published once the day is over so that anyone can
+    /// replay its deals, tells nothing of the secret or of any other day's.
     ///
     /// ```
     /// use crib_club::Day;
@@ -179,35 +159,21 @@ impl Day {
     /// # Ok::<(), crib_club::DayError>(())
     /// ```
     #[must_use]
-    pub const fn seed(self, club_secret: u64) -> u64 {
-        // Two's complement keeps every day's index distinct.
-        let index = self.unix_days() as u64;
-        derive_seed(derive_seed(club_secret, DAILY_STREAM), index)
-    }
-}
-
-/// The index under the club's secret of the stream of days' seeds: "daily"
-/// in ASCII, far from the small indexes other uses take.
-const DAILY_STREAM: u64 = 0x64_61_69_6C_79;
-
-/// Whether `year` has a 29 February.
-const fn is_leap(year: u16) -> bool {
-    year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400))
-}
-
-/// The days of `month` (1 to 12) in `year`.
-const fn days_in_month(year: u16, month: u8) -> u8 {
-    match month {
-        2 if is_leap(year) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
+    pub fn seed(self, club_secret: u64) -> u64 {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&club_secret.to_le_bytes())
+            .expect("HMAC takes a key of any length");
+        mac.update(b"crib deal of the day ");
+        mac.update(self.to_string().as_bytes());
+        let digest = mac.finalize().into_bytes();
+        let mut first = [0; 8];
+        first.copy_from_slice(&digest[..8]);
+        u64::from_le_bytes(first)
     }
 }
 
 impl fmt::Display for Day {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+        write!(f, "{:04}-{:02}-{:02}", self.year(), self.month(), self.day())
     }
 }
 
@@ -239,7 +205,25 @@ crate::text::as_text!(Day, DayError);
 
 #[cfg(test)]
 mod tests {
+    use crib_core::derive_seed;
+
     use super::*;
+
+    /// Whether `year` has a 29 February: the reference the calendar is
+    /// held to.
+    const fn is_leap(year: u16) -> bool {
+        year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400))
+    }
+
+    /// The days of `month` (1 to 12) in `year`.
+    const fn days_in_month(year: u16, month: u8) -> u8 {
+        match month {
+            2 if is_leap(year) => 29,
+            2 => 28,
+            4 | 6 | 9 | 11 => 30,
+            _ => 31,
+        }
+    }
 
     fn day(text: &str) -> Day {
         text.parse().unwrap()
@@ -268,7 +252,11 @@ mod tests {
         for year in 1..=9999 {
             for month in 1..=12 {
                 for day in 1..=days_in_month(year, month) {
-                    let expected = Day { year, month, day };
+                    let expected = Day::new(year, month, day).unwrap();
+                    assert_eq!(
+                        (expected.year(), expected.month(), expected.day()),
+                        (year, month, day)
+                    );
                     assert_eq!(expected.unix_days(), unix_days, "{expected}");
                     assert_eq!(Day::from_unix_days(unix_days), Ok(expected));
                     unix_days += 1;
@@ -353,13 +341,15 @@ mod tests {
         z.wrapping_sub(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
     }
 
-    /// What the seed's documentation warns of: a day's seed and its date
-    /// give the club's secret, and so every other day's seed.
+    /// Why the seed is a keyed hash: `derive_seed` is turned back (here),
+    /// so a day's seed drawn with it would give the club's secret away;
+    /// turning it back from the keyed hash's seed gives nothing.
     #[test]
-    fn a_days_seed_gives_the_secret_away() {
+    fn a_days_seed_keeps_the_secret() {
         let secret = 0x0123_4567_89AB_CDEF;
         let today = day("2026-12-01");
-        let stream = underive_seed(today.seed(secret), today.unix_days() as u64);
-        assert_eq!(underive_seed(stream, DAILY_STREAM), secret);
+        let drawn = derive_seed(secret, today.unix_days() as u64);
+        assert_eq!(underive_seed(drawn, today.unix_days() as u64), secret);
+        assert_ne!(underive_seed(today.seed(secret), today.unix_days() as u64), secret);
     }
 }

@@ -128,12 +128,29 @@ impl Perspective {
 pub fn seat_name(config: GameConfig, me: Seat, seat: Seat) -> Option<&'static str> {
     let players = usize::from(config.players());
     let after_me = (seat.index() + players - me.index() % players) % players;
-    let around: &[&str] = match players {
-        3 => &["you", "West", "East"],
-        4 => &["you", "West", "North", "East"],
-        _ => &["you"],
-    };
-    around.get(after_me).copied()
+    match after_me {
+        0 => Some("you"),
+        _ if players == 2 => None,
+        _ => compass(players).get(after_me).copied(),
+    }
+}
+
+/// What a spectator, who sits at no seat, calls `seat` at a table of
+/// `config`: its compass point, seat 0 south and play passing to the left
+/// (South, West, North, East with four; South, West, East with three;
+/// South and North with two).
+#[must_use]
+pub fn compass_name(config: GameConfig, seat: Seat) -> &'static str {
+    compass(usize::from(config.players())).get(seat.index()).copied().unwrap_or("South")
+}
+
+/// The compass points of a table of `players`, from south to the left.
+const fn compass(players: usize) -> &'static [&'static str] {
+    match players {
+        3 => &["South", "West", "East"],
+        4 => &["South", "West", "North", "East"],
+        _ => &["South", "North"],
+    }
 }
 
 fn third_person(plain: &str) -> String {
@@ -747,6 +764,10 @@ mod tests {
         let who = four();
         let side = |seat: usize| who.config().side_of(Seat::ALL[seat]);
         assert_eq!(who.side(side(2)), "you and north");
+        let config = who.config();
+        let names = config.seats().map(|seat| compass_name(config, seat)).collect::<Vec<_>>();
+        assert_eq!(names, ["South", "West", "North", "East"]);
+        assert_eq!(compass_name(GameConfig::default(), Seat::ALL[1]), "North");
         assert_eq!(who.side(side(1)), "west and east");
         assert!(who.is_ours(Seat::ALL[2]));
         assert!(!who.is_ours(Seat::ALL[3]));

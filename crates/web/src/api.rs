@@ -358,6 +358,8 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/new", post(restart))
         .route("/api/games/{id}/quit", post(quit))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/watch", get(watch))
+        .route("/api/games/{id}/watch/events", get(watch_events))
         .route("/api/drills", post(start_drill))
         .route("/api/drills/{id}", get(drill_state))
         .route("/api/drills/{id}/answer", post(answer_drill))
@@ -688,6 +690,19 @@ async fn state(
     Ok(Json(state))
 }
 
+/// A spectator's state: no token, and only what is face up.
+async fn watch(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+    params: Result<Query<Params>, QueryRejection>,
+) -> Result<Json<State>, ApiError> {
+    let Query(params) = params?;
+    let entry = server.entry(&id)?;
+    let state =
+        server.at_table(&id, &entry, |table| Ok(table.watched(params.since.unwrap_or(0)))).await?;
+    Ok(Json(state))
+}
+
 async fn act(
     Shared(server): Shared<Arc<Server>>,
     Path(id): Path<String>,
@@ -855,6 +870,23 @@ async fn events(
 ) -> Result<Sse<impl Stream<Item = Result<SseEvent, std::convert::Infallible>>>, ApiError> {
     let Query(params) = params?;
     let (entry, _) = seated(&server, &id, &headers, &params)?;
+    Ok(updates(&entry))
+}
+
+/// A spectator's live updates: no token, as the updates carry no card.
+async fn watch_events(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+) -> Result<Sse<impl Stream<Item = Result<SseEvent, std::convert::Infallible>>>, ApiError> {
+    let entry = server.entry(&id)?;
+    Ok(updates(&entry))
+}
+
+/// The live updates of a table: each change's version number, nothing of
+/// the game itself, for the page to ask for its state again.
+fn updates(
+    entry: &Entry,
+) -> Sse<impl Stream<Item = Result<SseEvent, std::convert::Infallible>> + use<>> {
     let receiver = entry.lock().subscribe();
     // The stream holds only the receiver, not the table: a table cleared
     // from the store drops its sender and so ends its streams.
@@ -867,7 +899,7 @@ async fn events(
             let event = SseEvent::default().event("update").data(version.to_string());
             Some((Ok(event), (receiver, false)))
         });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+    Sse::new(stream).keep_alive(KeepAlive::default())
 }
 
 async fn start_drill(

@@ -160,7 +160,13 @@ async fn admit(
         guard.signups.lock().unwrap_or_else(PoisonError::into_inner).open(peer)?;
     }
     let place = if path.starts_with("/api/games/") && path.ends_with("/events") {
-        let seat = format!("{path} {}", token_of(&request));
+        // A spectator's stream has no seat: its table's streams are
+        // counted by address, so that each spectator has a seat's share.
+        let seat = if path.ends_with("/watch/events") {
+            format!("{path} {peer:?}")
+        } else {
+            format!("{path} {}", token_of(&request))
+        };
         Some(Streams::open(&guard.streams, peer, seat)?)
     } else {
         None

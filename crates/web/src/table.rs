@@ -25,7 +25,7 @@ use crib_core::{
 use crib_referee::{EngineContestant, EngineOptions};
 use crib_store::{GameId, GameSlot, Line, Writer};
 use crib_table::narrate::{
-    Narration, Perspective, Step, card_text, length_text, narrate, seat_name,
+    Narration, Perspective, Step, card_text, compass_name, length_text, narrate, seat_name,
 };
 use crib_table::{
     BuiltInContestant, Dealing, QueuedRecorder, RecordError, Recorder, Sitter, Table, TableError,
@@ -618,16 +618,37 @@ impl Room {
 
     /// Everything `seat` may know, with its events from `since` on.
     pub(crate) fn state(&self, seat: Seat, since: usize) -> State {
-        let view = self.table.view(seat);
-        let names = self.names(seat);
-        let perspective = self.perspective(seat);
+        self.state_as(Some(seat), since)
+    }
+
+    /// Everything a spectator may know, with the events from `since` on:
+    /// what is face up and nothing else ([`crib_core::View::public`],
+    /// [`Event::public`]), the table seen from seat 0's side, each seat
+    /// named by its compass point, and no move.
+    pub(crate) fn watched(&self, since: usize) -> State {
+        self.state_as(None, since)
+    }
+
+    /// The state of a seat, or of a spectator (`None`).
+    fn state_as(&self, who: Option<Seat>, since: usize) -> State {
+        // A spectator sees the table from seat 0's side.
+        let seat = who.unwrap_or(Seat::ALL[0]);
+        let view = match who {
+            Some(seat) => self.table.view(seat),
+            None => self.table.view(seat).public(),
+        };
+        let names = match who {
+            Some(seat) => self.names(seat),
+            None => self.plan.kinds.map(|seat, _| compass_name(self.plan.config, seat).to_owned()),
+        };
+        let perspective = Perspective::new(self.plan.config, who, names.clone());
         let all = self.table.events();
         let start = since.min(all.len());
         let events = all[start..]
             .iter()
             .enumerate()
             .map(|(offset, event)| {
-                let event = event.for_seat(seat);
+                let event = seen_by(event, who);
                 let Narration { lines, steps } = narrate(&event, &perspective);
                 let points = event.points().map(|(seat, points)| Points { seat, points });
                 Said {
@@ -640,7 +661,7 @@ impl Room {
             })
             .collect();
         let holds = self.plan.kinds.map(|other, _| held(&view, other));
-        let laid = laid(seat, &view, all);
+        let laid = laid(who, &view, all);
         let opponent =
             self.plan.kinds.get(Seat::ALL[1]).map_or(Opponent::Person, |kind| match kind {
                 SeatKind::Computer(strategy) => Opponent::Computer(*strategy),
@@ -663,7 +684,7 @@ impl Room {
             side: self.plan.config.side_of(other).index(),
         });
         State {
-            seat,
+            seat: who,
             opponent,
             seats,
             joined: self.everyone_joined(),
@@ -681,7 +702,10 @@ impl Room {
             holds,
             turn: self.turn(&view),
             laid,
-            moves: self.moves(seat, &view),
+            moves: match who {
+                Some(seat) => self.moves(seat, &view),
+                None => Moves::NONE,
+            },
             view,
             next: all.len(),
             events,
@@ -760,10 +784,20 @@ fn held(view: &crib_core::View, seat: Seat) -> usize {
     }
 }
 
+/// `event` as `who` may see it: a seat ([`Event::for_seat`]), or a
+/// spectator (`None`, [`Event::public`]).
+fn seen_by(event: &Event, who: Option<Seat>) -> Event {
+    match who {
+        Some(seat) => event.for_seat(seat),
+        None => event.public().into_owned(),
+    }
+}
+
 /// The cards left face up once a hand is over, until the next deal, as
-/// `seat` may see them: read from the events of the match, so that they stay
-/// when the hand ended a game and the view is already the next game's.
-fn laid(seat: Seat, view: &crib_core::View, events: &[Event]) -> Option<Laid> {
+/// `who` may see them (a seat, or a spectator: `None`, who has no kept hand
+/// of their own): read from the events of the match, so that they stay when
+/// the hand ended a game and the view is already the next game's.
+fn laid(who: Option<Seat>, view: &crib_core::View, events: &[Event]) -> Option<Laid> {
     if !matches!(view.phase, Phase::Deal | Phase::Over) {
         return None;
     }
@@ -777,12 +811,15 @@ fn laid(seat: Seat, view: &crib_core::View, events: &[Event]) -> Option<Laid> {
         crib: None,
     };
     for event in &events[dealt..] {
-        match event.for_seat(seat) {
+        match seen_by(event, who) {
             Event::Dealt { dealer, hands, .. } => {
                 laid.dealer = dealer;
-                laid.kept = hands.get(seat.index()).copied().flatten().unwrap_or(CardSet::EMPTY);
+                let own = who.and_then(|seat| hands.get(seat.index()).copied().flatten());
+                laid.kept = own.unwrap_or(CardSet::EMPTY);
             }
-            Event::Discarded { seat: by, cards: Some(cards) } if by == seat => laid.kept -= cards,
+            Event::Discarded { seat: by, cards: Some(cards) } if Some(by) == who => {
+                laid.kept -= cards;
+            }
             Event::Cut { starter, .. } => laid.starter = Some(starter),
             Event::Shown { seat: by, breakdown }
             | Event::Claimed { seat: by, crib: false, breakdown, .. } => {
@@ -847,8 +884,8 @@ pub(crate) struct SeatInfo {
 /// A seat's whole answer: its view, what it may do, and its events.
 #[derive(Debug, Serialize)]
 pub(crate) struct State {
-    /// The seat asking.
-    pub seat: Seat,
+    /// The seat asking; `null` for a spectator.
+    pub seat: Option<Seat>,
     /// Who sits at seat 1 (for two-seat pages).
     pub opponent: Opponent,
     /// Who sits at each seat.
@@ -907,6 +944,11 @@ pub(crate) struct Moves {
     /// Whether the seat may deal the next hand.
     #[serde(rename = "continue")]
     pub cont: bool,
+}
+
+impl Moves {
+    /// Nothing: a spectator's moves.
+    const NONE: Moves = Moves { discard: 0, playable: Vec::new(), go: false, cont: false };
 }
 
 /// One event with its words.

@@ -771,3 +771,59 @@ async fn with_muggins_for_the_pegging_a_scoring_card_waits_for_its_count() {
     }
     panic!("no card the person played pegged");
 }
+
+/// Every card named anywhere in an answer: each string that reads as one.
+fn cards_named(value: &Value, found: &mut std::collections::BTreeSet<String>) {
+    match value {
+        Value::String(text) if text.parse::<crib_core::Card>().is_ok() => {
+            found.insert(text.clone());
+        }
+        Value::Array(items) => items.iter().for_each(|item| cards_named(item, found)),
+        Value::Object(fields) => fields.values().for_each(|field| cards_named(field, found)),
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn a_spectator_sees_only_what_every_seat_sees() {
+    let app = app();
+    let (id, host, _) = create(&app, json!({"opponent": "person", "seed": 5})).await;
+    let (_, joined) = call(&app, Method::POST, &format!("/api/games/{id}/join"), None, None).await;
+    let guest = joined["token"].as_str().unwrap().to_owned();
+    let watch = format!("/api/games/{id}/watch?since=0");
+    let mut moves = 0;
+    // Two whole hands and the deal of a third, checked after every move.
+    while moves < 40 {
+        let (status, watched) = call(&app, Method::GET, &watch, None, None).await;
+        assert_eq!(status, StatusCode::OK, "{watched}");
+        assert_eq!(watched["seat"], Value::Null);
+        assert_eq!(watched["view"]["hand"], json!([]));
+        assert_eq!(
+            watched["moves"],
+            json!({"discard": 0, "playable": [], "go": false, "continue": false})
+        );
+        let (mut seen, mut host_seen, mut guest_seen) = Default::default();
+        cards_named(&watched, &mut seen);
+        cards_named(&state(&app, &id, &host).await, &mut host_seen);
+        cards_named(&state(&app, &id, &guest).await, &mut guest_seen);
+        let everyone: std::collections::BTreeSet<String> =
+            host_seen.intersection(&guest_seen).cloned().collect();
+        assert!(
+            seen.is_subset(&everyone),
+            "after {moves} moves a spectator sees {:?}",
+            seen.difference(&everyone).collect::<Vec<_>>()
+        );
+        let mut moved = false;
+        for token in [&host, &guest] {
+            if first_move(&app, &id, token).await.is_some() {
+                moves += 1;
+                moved = true;
+                break;
+            }
+        }
+        assert!(moved, "someone can move");
+    }
+    // The watch needs no token, and says so for an unknown table.
+    let (status, value) = call(&app, Method::GET, "/api/games/nothing/watch", None, None).await;
+    assert_error(status, &value, StatusCode::NOT_FOUND, "");
+}

@@ -184,6 +184,10 @@ CREATE TABLE IF NOT EXISTS member_sessions (
 CREATE INDEX IF NOT EXISTS member_sessions_by_member ON member_sessions (member_id, id);
 ";
 
+/// The tenth schema: whether a browser table is listed in the club's
+/// lobby (0, by invitation only, for every table saved before).
+const LISTED: &str = "listed INTEGER NOT NULL DEFAULT 0";
+
 type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// Every migration in order: the `n`-th takes the schema from version `n`
@@ -210,6 +214,7 @@ const MIGRATIONS: &[Step] = &[
         add_column(tx, "web_tables", ALL_PLAYED)
     },
     |tx| Ok(tx.execute_batch(V9)?),
+    |tx| add_column(tx, "web_tables", LISTED),
 ];
 
 /// The fifth schema's column, unless it is there already (added for the

@@ -34,6 +34,63 @@ pub struct WebTable {
     pub joined: Vec<bool>,
     /// A hash of each seat's token, seat 0 first.
     pub token_hashes: Vec<String>,
+    /// Whether the table is listed in the club's lobby, where anyone may
+    /// take a free seat; a table not listed is by invitation only.
+    pub listed: bool,
+}
+
+/// The columns of a table's row that [`table_row`] reads, in its order.
+const TABLE_COLUMNS: &str = "web_tables.table_id, web_tables.game_id, web_tables.seed,
+     web_tables.games_to_win, web_tables.matches, web_tables.seat_kinds,
+     web_tables.seat_joined, web_tables.seat_hashes, web_tables.all_played, web_tables.listed";
+
+/// A table's row as read, before its JSON columns are.
+struct TableRow {
+    table_id: String,
+    game: GameId,
+    seed: u64,
+    length: MatchLength,
+    matches: u64,
+    json: [String; 3],
+    listed: bool,
+}
+
+fn table_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<TableRow> {
+    Ok(TableRow {
+        table_id: row.get(0)?,
+        game: GameId(row.get(1)?),
+        seed: seed_from_sql(row.get(2)?),
+        length: length_from_sql(row.get(3)?, row.get(8)?),
+        matches: u64::try_from(row.get::<_, i64>(4)?).unwrap_or(0),
+        json: [row.get(5)?, row.get(6)?, row.get(7)?],
+        listed: row.get(9)?,
+    })
+}
+
+impl TableRow {
+    /// The table, its JSON columns read.
+    fn table(self) -> Result<WebTable, StoreError> {
+        let TableRow { table_id, game, seed, length, matches, json, listed } = self;
+        let unreadable = |what: &'static str, text: &str| StoreError::Unreadable {
+            game,
+            what,
+            text: text.to_owned(),
+        };
+        let [kinds, joined, hashes] = json;
+        Ok(WebTable {
+            table_id,
+            game,
+            seats: serde_json::from_str(&kinds).map_err(|_| unreadable("seats", &kinds))?,
+            seed,
+            length,
+            matches,
+            joined: serde_json::from_str(&joined)
+                .map_err(|_| unreadable("joined seats", &joined))?,
+            token_hashes: serde_json::from_str(&hashes)
+                .map_err(|_| unreadable("token hashes", &hashes))?,
+            listed,
+        })
+    }
 }
 
 impl Store {
@@ -53,44 +110,33 @@ impl Store {
     /// A failed read.
     pub fn web_table(&self, table_id: &str) -> Result<Option<WebTable>, StoreError> {
         self.read(|conn| {
-            let table = conn
-                .query_row(
-                    "SELECT game_id, seed, games_to_win, matches,
-                            seat_kinds, seat_joined, seat_hashes, all_played
-                     FROM web_tables WHERE table_id = ?1",
-                    [table_id],
-                    |row| {
-                        let game = GameId(row.get(0)?);
-                        Ok((
-                            game,
-                            seed_from_sql(row.get(1)?),
-                            length_from_sql(row.get(2)?, row.get(7)?),
-                            u64::try_from(row.get::<_, i64>(3)?).unwrap_or(0),
-                            [row.get::<_, String>(4)?, row.get(5)?, row.get(6)?],
-                        ))
-                    },
-                )
-                .optional()?;
-            let Some((game, seed, length, matches, [kinds, joined, hashes])) = table else {
-                return Ok(None);
-            };
-            let unreadable = |what: &'static str, text: &str| StoreError::Unreadable {
-                game,
-                what,
-                text: text.to_owned(),
-            };
-            Ok(Some(WebTable {
-                table_id: table_id.to_owned(),
-                game,
-                seats: serde_json::from_str(&kinds).map_err(|_| unreadable("seats", &kinds))?,
-                seed,
-                length,
-                matches,
-                joined: serde_json::from_str(&joined)
-                    .map_err(|_| unreadable("joined seats", &joined))?,
-                token_hashes: serde_json::from_str(&hashes)
-                    .map_err(|_| unreadable("token hashes", &hashes))?,
-            }))
+            conn.query_row(
+                &format!("SELECT {TABLE_COLUMNS} FROM web_tables WHERE table_id = ?1"),
+                [table_id],
+                table_row,
+            )
+            .optional()?
+            .map(TableRow::table)
+            .transpose()
+        })
+    }
+
+    /// The tables listed in the lobby whose match is still being played,
+    /// the newest first, at most `limit` of them.
+    ///
+    /// # Errors
+    ///
+    /// A failed read, or an unreadable row.
+    pub fn listed_web_tables(&self, limit: usize) -> Result<Vec<WebTable>, StoreError> {
+        self.read(|conn| {
+            let mut query = conn.prepare_cached(&format!(
+                "SELECT {TABLE_COLUMNS} FROM web_tables JOIN games ON games.id = web_tables.game_id
+                 WHERE web_tables.listed = 1 AND games.status = 'playing'
+                 ORDER BY web_tables.game_id DESC LIMIT ?1"
+            ))?;
+            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+            let rows = query.query_map([limit], table_row)?.collect::<Result<Vec<_>, _>>()?;
+            rows.into_iter().map(TableRow::table).collect()
         })
     }
 }
@@ -105,15 +151,16 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
     conn.execute(
         "INSERT INTO web_tables (table_id, game_id, opponent, seed, games_to_win, matches,
                                  joined, token_hash_0, token_hash_1,
-                                 seat_kinds, seat_joined, seat_hashes, all_played)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                                 seat_kinds, seat_joined, seat_hashes, all_played, listed)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
          ON CONFLICT (table_id) DO UPDATE SET
              game_id = excluded.game_id, opponent = excluded.opponent,
              seed = excluded.seed, games_to_win = excluded.games_to_win,
              matches = excluded.matches, joined = excluded.joined,
              token_hash_0 = excluded.token_hash_0, token_hash_1 = excluded.token_hash_1,
              seat_kinds = excluded.seat_kinds, seat_joined = excluded.seat_joined,
-             seat_hashes = excluded.seat_hashes, all_played = excluded.all_played",
+             seat_hashes = excluded.seat_hashes, all_played = excluded.all_played,
+             listed = excluded.listed",
         params![
             table.table_id,
             table.game.0,
@@ -128,6 +175,7 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
             json(serde_json::json!(table.joined)),
             json(serde_json::json!(table.token_hashes)),
             length_to_sql(table.length).1,
+            table.listed,
         ],
     )?;
     Ok(())
@@ -156,6 +204,7 @@ mod tests {
             matches: 1,
             joined: vec![true, false, true],
             token_hashes: vec!["h0".to_owned(), "h1".to_owned(), "h2".to_owned()],
+            listed: false,
         };
         store.save_web_table(&table).unwrap();
         assert_eq!(store.web_table("abc").unwrap(), Some(table.clone()));
@@ -164,5 +213,39 @@ mod tests {
         store.save_web_table(&table).unwrap();
         assert_eq!(store.web_table("abc").unwrap(), Some(table));
         assert_eq!(store.web_table("abd").unwrap(), None);
+    }
+
+    #[test]
+    fn the_lobby_lists_the_listed_tables_still_played_newest_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("crib.db")).unwrap();
+        let mut tables = Vec::new();
+        for (seed, listed) in [(1, true), (2, false), (3, true), (4, true)] {
+            let setup = setup(seed);
+            let (_, opening) = Match::new(setup.config, setup.length, setup.seed).unwrap();
+            let game = store.start(&setup, &opening).unwrap();
+            let table = WebTable {
+                table_id: format!("t{seed}"),
+                game,
+                seats: vec!["you".to_owned(), "person".to_owned()],
+                seed,
+                length: MatchLength::SINGLE,
+                matches: 1,
+                joined: vec![true, false],
+                token_hashes: vec!["h0".to_owned(), "h1".to_owned()],
+                listed,
+            };
+            store.save_web_table(&table).unwrap();
+            tables.push(table);
+        }
+        // The match at the fourth table is given up: it is not open.
+        store.give_up(tables[3].game, None).unwrap();
+        let ids = |limit| -> Vec<String> {
+            let listed = store.listed_web_tables(limit).unwrap();
+            listed.into_iter().map(|table| table.table_id).collect()
+        };
+        assert_eq!(ids(10), ["t3", "t1"]);
+        assert_eq!(ids(1), ["t3"]);
+        assert_eq!(store.listed_web_tables(10).unwrap()[1], tables[0]);
     }
 }

@@ -49,6 +49,7 @@ fn old_matches_are_pruned_and_recent_ones_kept() {
         matches: 1,
         joined: vec![true, true],
         token_hashes: vec!["a".to_owned(), "b".to_owned()],
+        listed: false,
     };
     store.save_web_table(&table).unwrap();
 

@@ -228,6 +228,7 @@ impl Server {
             length: row.length,
             seed: row.seed,
             muggins_pegging: resumed.summary.setup.muggins_pegging,
+            listed: row.listed,
         };
         let room = Room::load(
             plan,
@@ -285,6 +286,7 @@ impl Server {
             matches: table.matches(),
             joined: table.joined().iter().map(|(_, &joined)| joined).collect(),
             token_hashes: entry.hashes().into_vec(),
+            listed: plan.listed,
         };
         saver.writer.save_web_table(&saver.line, &game, row);
     }
@@ -358,6 +360,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/new", post(restart))
         .route("/api/games/{id}/quit", post(quit))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/lobby", get(lobby))
         .route("/api/games/{id}/watch", get(watch))
         .route("/api/games/{id}/watch/events", get(watch_events))
         .route("/api/drills", post(start_drill))
@@ -448,6 +451,9 @@ struct CreateBody {
     /// Whether people count what each card they play pegs (muggins):
     /// false without it.
     muggins_pegging: Option<bool>,
+    /// Whether the table is listed in the lobby, where anyone may take a
+    /// free seat: false without it (by invitation only).
+    listed: Option<bool>,
 }
 
 /// One seat of a new table.
@@ -635,7 +641,8 @@ async fn create(
         .find(|(_, kind)| **kind == SeatKind::Creator)
         .map_or(Seat::ALL[0], |(seat, _)| seat);
     let muggins_pegging = request.muggins_pegging.unwrap_or(false);
-    let plan = Plan { kinds, config, length, seed, muggins_pegging };
+    let listed = request.listed.unwrap_or(false);
+    let plan = Plan { kinds, config, length, seed, muggins_pegging, listed };
     let room = Room::open(plan, &server.engines, server.saver()).map_err(opening)?;
     let (game, entry) = server.store.open(room)?;
     let (state, invitations) = server
@@ -688,6 +695,47 @@ async fn state(
         })
         .await?;
     Ok(Json(state))
+}
+
+/// The most tables the lobby lists.
+pub const LOBBY_TABLES: usize = 200;
+
+/// The lobby: the listed tables that are open, the newest saved first, then
+/// those only in memory (a server that saves no games).
+async fn lobby(Shared(server): Shared<Arc<Server>>) -> Result<Json<Lobby>, ApiError> {
+    let mut ids: Vec<String> = match &server.saved {
+        Some(saved) => saved
+            .listed_web_tables(LOBBY_TABLES)
+            .map_err(unreadable)?
+            .into_iter()
+            .map(|table| table.table_id)
+            .collect(),
+        None => Vec::new(),
+    };
+    let mut held = server.store.all();
+    held.sort_by(|a, b| a.0.cmp(&b.0));
+    for (id, _) in held {
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    let mut tables = Vec::new();
+    for id in ids {
+        if tables.len() == LOBBY_TABLES {
+            break;
+        }
+        // A saved table that cannot be loaded is left out, not the lobby.
+        let Ok(entry) = server.entry(&id) else { continue };
+        tables.extend(entry.lock().listing(&id));
+    }
+    Ok(Json(Lobby { tables }))
+}
+
+/// The lobby's answer.
+#[derive(Debug, Serialize)]
+struct Lobby {
+    /// The open listed tables.
+    tables: Vec<crate::table::Listing>,
 }
 
 /// A spectator's state: no token, and only what is face up.

@@ -54,7 +54,7 @@ use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-pub use api::{MAX_GAMES_TO_WIN, Server, router};
+pub use api::{LOBBY_TABLES, MAX_GAMES_TO_WIN, Server, router};
 pub use club::signin_link;
 pub use drill::{MAX_DRILL_HANDS, MAX_DRILLS};
 pub use error::{ApiError, BODY_LIMIT};

@@ -220,6 +220,11 @@ impl Store {
         }
     }
 
+    /// Every table kept, with its id.
+    pub(crate) fn all(&self) -> Vec<(String, Arc<Entry>)> {
+        self.tables().iter().map(|(id, entry)| (id.clone(), Arc::clone(entry))).collect()
+    }
+
     /// The number of tables kept.
     pub(crate) fn len(&self) -> usize {
         self.tables().len()
@@ -287,7 +292,14 @@ mod tests {
             if seat.index() == 0 { SeatKind::Creator } else { SeatKind::Computer(Strategy::Basic) }
         });
         Room::open(
-            Plan { kinds, config, length: MatchLength::SINGLE, seed, muggins_pegging: false },
+            Plan {
+                kinds,
+                config,
+                length: MatchLength::SINGLE,
+                seed,
+                muggins_pegging: false,
+                listed: false,
+            },
             &Vec::new(),
             None,
         )

@@ -53,6 +53,24 @@ impl SeatKind {
         matches!(self, SeatKind::Creator | SeatKind::Person)
     }
 
+    /// What sits there, as the API says: `person`, `computer` or `engine`.
+    pub(crate) const fn kind_text(&self) -> &'static str {
+        match self {
+            SeatKind::Creator | SeatKind::Person => "person",
+            SeatKind::Computer(_) => "computer",
+            SeatKind::Engine(_) => "engine",
+        }
+    }
+
+    /// The computer's level or the engine's name, as the API says.
+    pub(crate) fn level_text(&self) -> Option<String> {
+        match self {
+            SeatKind::Computer(strategy) => Some(strategy.to_string()),
+            SeatKind::Engine(name) => Some(name.clone()),
+            SeatKind::Creator | SeatKind::Person => None,
+        }
+    }
+
     /// The kind as saved: `you`, `person`, `computer:LEVEL`, `engine:NAME`.
     pub fn to_text(&self) -> String {
         match self {
@@ -218,6 +236,9 @@ pub(crate) struct Plan {
     /// Whether people count what each card they play pegs (muggins for the
     /// pegging; the shows are counted for them).
     pub muggins_pegging: bool,
+    /// Whether the table is listed in the lobby; if not, it is by
+    /// invitation only.
+    pub listed: bool,
 }
 
 impl Plan {
@@ -441,6 +462,29 @@ impl Room {
     /// (`None` until its start is written).
     pub(crate) fn saved_last(&self) -> Option<GameId> {
         self.current.saving().last.as_ref().and_then(GameSlot::get)
+    }
+
+    /// The table as the lobby lists it, if it is listed and open: not quit,
+    /// no program failed, its match not won.
+    pub(crate) fn listing(&self, id: &str) -> Option<Listing> {
+        let open = self.plan.listed
+            && !self.quit
+            && self.failed.is_none()
+            && self.table.play().winner().is_none();
+        open.then(|| Listing {
+            game: id.to_owned(),
+            players: self.plan.config.players(),
+            target: self.plan.config.target(),
+            format: self.plan.length.to_string(),
+            format_text: length_text(self.plan.length),
+            seats: self.plan.kinds.map(|seat, kind| ListedSeat {
+                name: compass_name(self.plan.config, seat),
+                kind: kind.kind_text(),
+                level: kind.level_text(),
+                taken: self.joined[seat],
+            }),
+            started: self.everyone_joined(),
+        })
     }
 
     fn everyone_joined(&self) -> bool {
@@ -669,16 +713,8 @@ impl Room {
                 SeatKind::Creator | SeatKind::Person => Opponent::Person,
             });
         let seats = self.plan.kinds.map(|other, kind| SeatInfo {
-            kind: match kind {
-                SeatKind::Creator | SeatKind::Person => "person",
-                SeatKind::Computer(_) => "computer",
-                SeatKind::Engine(_) => "engine",
-            },
-            level: match kind {
-                SeatKind::Computer(strategy) => Some(strategy.to_string()),
-                SeatKind::Engine(name) => Some(name.clone()),
-                SeatKind::Creator | SeatKind::Person => None,
-            },
+            kind: kind.kind_text(),
+            level: kind.level_text(),
             creator: *kind == SeatKind::Creator,
             joined: self.joined[other],
             side: self.plan.config.side_of(other).index(),
@@ -930,6 +966,38 @@ pub(crate) struct State {
     pub next: usize,
     /// The events from `since` on, as the seat may see them.
     pub events: Vec<Said>,
+}
+
+/// A table as the lobby lists it.
+#[derive(Debug, Serialize)]
+pub(crate) struct Listing {
+    /// The table's id: its page is `/?join=ID` for a free seat.
+    pub game: String,
+    /// Its seats: 2, 3 or 4.
+    pub players: u8,
+    /// The score that wins a game.
+    pub target: u8,
+    /// How long its matches are: `single`, `best-of-3`, `club-9`, ...
+    pub format: String,
+    /// The same in words.
+    pub format_text: String,
+    /// Who sits at each seat, seat 0 first, named by compass point.
+    pub seats: BySeat<ListedSeat>,
+    /// Whether every seat is taken and play has begun.
+    pub started: bool,
+}
+
+/// A seat as the lobby lists it.
+#[derive(Debug, Serialize)]
+pub(crate) struct ListedSeat {
+    /// Its compass point.
+    pub name: &'static str,
+    /// `person`, `computer` or `engine`.
+    pub kind: &'static str,
+    /// The computer's level or the engine's name.
+    pub level: Option<String>,
+    /// Whether someone sits there.
+    pub taken: bool,
 }
 
 /// What a seat may do now.

@@ -827,3 +827,40 @@ async fn a_spectator_sees_only_what_every_seat_sees() {
     let (status, value) = call(&app, Method::GET, "/api/games/nothing/watch", None, None).await;
     assert_error(status, &value, StatusCode::NOT_FOUND, "");
 }
+
+#[tokio::test]
+async fn the_lobby_lists_the_open_listed_tables_with_their_free_seats() {
+    let app = app();
+    let (listed, host, _) =
+        create(&app, json!({"opponent": "person", "listed": true, "format": "best-of-3"})).await;
+    let (_unlisted, _, _) = create(&app, json!({"opponent": "person"})).await;
+    let (against_computer, computer_host, _) = create(&app, json!({"listed": true})).await;
+    let lobby = || async { call(&app, Method::GET, "/api/lobby", None, None).await.1 };
+    let tables = lobby().await["tables"].as_array().unwrap().clone();
+    let ids: Vec<&str> = tables.iter().map(|table| table["game"].as_str().unwrap()).collect();
+    assert_eq!(ids.len(), 2, "{tables:?}");
+    assert!(ids.contains(&listed.as_str()) && ids.contains(&against_computer.as_str()));
+    let open = tables.iter().find(|table| table["game"] == listed.as_str()).unwrap();
+    assert_eq!(open["format"], "best-of-3");
+    assert_eq!(open["players"], 2);
+    assert_eq!(open["started"], false);
+    assert_eq!(
+        open["seats"][0],
+        json!({"name": "South", "kind": "person", "level": null, "taken": true})
+    );
+    assert_eq!(open["seats"][1]["taken"], false);
+    // Joined, the table is under way; quit, it leaves the lobby.
+    call(&app, Method::POST, &format!("/api/games/{listed}/join"), None, None).await;
+    let tables = lobby().await["tables"].as_array().unwrap().clone();
+    let open = tables.iter().find(|table| table["game"] == listed.as_str()).unwrap();
+    assert_eq!(
+        (open["seats"][1]["taken"].clone(), open["started"].clone()),
+        (json!(true), json!(true))
+    );
+    for (id, token) in [(&listed, &host), (&against_computer, &computer_host)] {
+        let (status, _) =
+            call(&app, Method::POST, &format!("/api/games/{id}/quit"), Some(token), None).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    assert_eq!(lobby().await["tables"], json!([]));
+}

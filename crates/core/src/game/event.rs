@@ -90,13 +90,6 @@ impl GameResult {
     pub fn skunk(&self) -> Skunk {
         self.skunks.iter().copied().max().unwrap_or_default()
     }
-
-    /// What the game scores its winner in the club format
-    /// ([`Skunk::club_points`] of the deepest skunk).
-    #[must_use]
-    pub fn club_points(&self) -> u32 {
-        self.skunk().club_points()
-    }
 }
 
 /// What a game to `target` that ended on `scores` (side 0 first), won by

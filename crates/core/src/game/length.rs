@@ -43,16 +43,6 @@ impl MatchLength {
     /// The club format: nine games, all played, won on club points.
     pub const CLUB: MatchLength = MatchLength::AllOf(9);
 
-    /// The most games the match can take.
-    #[must_use]
-    pub const fn most_games(self) -> u32 {
-        match self {
-            // Three sides can share the wins until one has enough.
-            MatchLength::FirstTo(wins) => wins.saturating_sub(1).saturating_mul(3) + 1,
-            MatchLength::AllOf(games) => games,
-        }
-    }
-
     /// Checks the length for a table of `sides` sides.
     ///
     /// # Errors
@@ -85,8 +75,8 @@ impl From<u32> for MatchLength {
 }
 
 impl fmt::Display for MatchLength {
-    /// `single`, `best-of-N` (N odd), `first-to-N` for three sides' counts
-    /// that have no "best of", or `club-N`: what [`FromStr`] reads.
+    /// `single`, `best-of-N` (first to (N + 1) / 2 wins) or `club-N`: what
+    /// [`FromStr`] reads.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             MatchLength::FirstTo(1) => f.write_str("single"),

@@ -128,7 +128,7 @@ impl Played {
     /// at a table of three has their own).
     #[must_use]
     pub fn skunk(&self) -> Skunk {
-        self.losers().map(|side| self.skunk_of(side)).max().unwrap_or_default()
+        Skunk::deepest(self.config, &self.scores, self.winner)
     }
 
     /// The club points `side` earns: nothing for a loss, and for the win
@@ -144,11 +144,6 @@ impl Played {
     #[must_use]
     pub fn spread(&self, side: Side) -> i64 {
         game_spread(self.target, &self.scores, self.winner, side)
-    }
-
-    /// The sides that did not win.
-    fn losers(&self) -> impl Iterator<Item = Side> + '_ {
-        self.config.all_sides().filter(|&side| side != self.winner)
     }
 }
 

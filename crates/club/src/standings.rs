@@ -8,7 +8,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use crib_core::{Side, Skunk};
+use crib_core::{ClubMerit, Side, Skunk};
 use serde::{Deserialize, Serialize};
 
 use crate::Played;
@@ -50,7 +50,7 @@ pub struct Line {
     pub skunks_won: u32,
     /// Games lost under the skunk line, double skunks included.
     pub skunks_lost: u32,
-    /// Club points: 2 a win, 3 a skunk win, 4 a double skunk win
+    /// Club points: 2 a win, 3 a skunk win, a double skunk too
     /// ([`Played::points`]).
     pub points: u32,
     /// The margins of the games won less those of the games lost
@@ -77,7 +77,14 @@ impl Line {
     /// wins, then spread, the better first. `Equal` is a complete tie.
     #[must_use]
     pub fn by_merit(&self, other: &Line) -> Ordering {
-        (other.points, other.wins, other.spread).cmp(&(self.points, self.wins, self.spread))
+        other.merit().cmp(&self.merit())
+    }
+
+    /// What the line is ranked by: the club format's order, as a match in
+    /// the club format is decided.
+    #[must_use]
+    pub const fn merit(&self) -> ClubMerit {
+        ClubMerit { points: self.points, wins: self.wins, spread: self.spread }
     }
 
     /// How two lines stand in the table: [`Line::by_merit`], and at a

@@ -36,7 +36,7 @@ pub use game::board::Board;
 pub use game::event::{Event, GameResult, Skunk, game_spread};
 pub use game::game::{Claims, Game, IllegalAction, SourcePoints, Tally};
 pub use game::length::{LengthError, MAX_MATCH_GAMES, MatchLength, ParseLengthError};
-pub use game::matchplay::{Match, MatchTally, cut_for_deal};
+pub use game::matchplay::{ClubMerit, Match, MatchTally, cut_for_deal};
 pub use game::pegging::{
     CARDS_TO_PLAY, MAX_COUNT, PegGo, PegPlay, PegPoints, PegReason, Pegging, PeggingError,
     count_points,

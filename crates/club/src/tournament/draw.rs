@@ -97,9 +97,8 @@ pub struct Round {
     /// The round's matches, in order.
     pub matches: Vec<MatchId>,
     /// The entrants who sit the round out, by entry number. A bye is not a
-    /// game: it scores
-    /// nothing in the standings, and is no win in a knockout, only a place
-    /// in the next round.
+    /// game: it scores nothing in the standings, and is no win in a
+    /// knockout, only a place in the next round.
     pub byes: Vec<Entrant>,
 }
 

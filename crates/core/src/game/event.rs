@@ -41,6 +41,27 @@ impl Skunk {
         }
     }
 
+    /// What a game of `config` won by `winner` on `scores` (side 0 first)
+    /// counts as: the deepest skunk of its losers ([`Skunk::of`]).
+    ///
+    /// ```
+    /// use crib_core::{GameConfig, Seat, Skunk};
+    /// let three = GameConfig::new(3, 121)?;
+    /// let winner = three.side_of(Seat::ALL[1]);
+    /// assert_eq!(Skunk::deepest(three, &[95, 121, 55], winner), Skunk::Double);
+    /// # Ok::<(), crib_core::ConfigError>(())
+    /// ```
+    #[must_use]
+    pub fn deepest(config: GameConfig, scores: &[u16], winner: Side) -> Skunk {
+        scores
+            .iter()
+            .enumerate()
+            .filter(|&(side, _)| side != winner.index())
+            .map(|(_, &score)| Skunk::of(config, score))
+            .max()
+            .unwrap_or_default()
+    }
+
     /// How deep a loser who ended on `score` was in a game of `config`:
     /// under the lines of [`GameConfig::skunk_lines`].
     ///

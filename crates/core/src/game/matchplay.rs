@@ -265,13 +265,7 @@ impl MatchTally {
     /// by `winner`.
     pub fn count(&mut self, target: u8, scores: &[u16], winner: Side) {
         let config = GameConfig::new(self.sides, target).unwrap_or_default();
-        let skunk = scores
-            .iter()
-            .enumerate()
-            .filter(|&(side, _)| side != winner.index())
-            .map(|(_, &score)| Skunk::of(config, score))
-            .max()
-            .unwrap_or_default();
+        let skunk = Skunk::deepest(config, scores, winner);
         self.games += 1;
         self.won[winner.index()] += 1;
         self.points[winner.index()] += skunk.club_points();
@@ -304,6 +298,13 @@ impl MatchTally {
         &self.spread[..usize::from(self.sides)]
     }
 
+    /// What `side` is ranked by in the club format.
+    #[must_use]
+    pub const fn merit(&self, side: Side) -> ClubMerit {
+        let at = side.index();
+        ClubMerit { points: self.points[at], wins: self.won[at], spread: self.spread[at] }
+    }
+
     /// The winner of a match of `length`, once these games decide it: the
     /// first side to the wins, or after every game of a match of games all
     /// played the most club points, then games won, then spread (with two
@@ -315,13 +316,29 @@ impl MatchTally {
         match length {
             MatchLength::FirstTo(wins) => sides.find(|side| self.won[side.index()] >= wins.max(1)),
             MatchLength::AllOf(games) if self.games >= games => {
-                let rank = |side: &Side| {
-                    let at = side.index();
-                    (self.points[at], self.won[at], self.spread[at])
-                };
-                sides.rev().max_by_key(rank)
+                sides.rev().max_by_key(|&side| self.merit(side))
             }
             MatchLength::AllOf(_) => None,
         }
     }
+}
+
+/// What the club format ranks sides (and a club's standings its entrants)
+/// by, in its order, so that the greater merit is the better: club points,
+/// then games won, then spread.
+///
+/// ```
+/// use crib_core::ClubMerit;
+/// let more_wins = ClubMerit { points: 10, wins: 5, spread: -20 };
+/// let more_spread = ClubMerit { points: 10, wins: 4, spread: 90 };
+/// assert!(more_wins > more_spread);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ClubMerit {
+    /// Club points: 2 a win, 3 a skunk.
+    pub points: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Margins won less margins lost.
+    pub spread: i64,
 }

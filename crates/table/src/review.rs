@@ -407,8 +407,10 @@ pub struct GameReview {
 
 /// A finished game's result split into skill and luck, from the side of the
 /// review's first person (see [the module's doc](self)): `skill + luck ==
-/// result`, round by round and for the game. Each is a chance of winning,
-/// from -1 to 1.
+/// result`, round by round and for the game. Each is a chance of winning:
+/// the result from -1 to 1, while skill and luck can each go past it (each
+/// round's points given up are counted at that round's scores, and luck
+/// makes up the rest).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LuckSkill {
     /// Whether the side won the game.
@@ -417,7 +419,8 @@ pub struct LuckSkill {
     pub start: f64,
     /// The outcome (1 won, 0 lost) less `start`.
     pub result: f64,
-    /// The chance of winning the side's people gave up, negative.
+    /// Minus the chance of winning the side's people gave up: never
+    /// above nothing.
     pub skill: f64,
     /// The rest of the result.
     pub luck: f64,

@@ -475,15 +475,27 @@ impl Room {
             game: id.to_owned(),
             players: self.plan.config.players(),
             target: self.plan.config.target(),
-            format: self.plan.length.to_string(),
-            format_text: length_text(self.plan.length),
-            seats: self.plan.kinds.map(|seat, kind| ListedSeat {
-                name: compass_name(self.plan.config, seat),
-                kind: kind.kind_text(),
-                level: kind.level_text(),
-                taken: self.joined[seat],
-            }),
+            format: MatchFormat::of(self.plan.length),
+            names: self.compass_names(),
+            seats: self.seat_infos(),
             started: self.everyone_joined(),
+        })
+    }
+
+    /// Each seat by its compass point, as a spectator and the lobby name
+    /// them ([`compass_name`]).
+    fn compass_names(&self) -> BySeat<String> {
+        self.plan.kinds.map(|seat, _| compass_name(self.plan.config, seat).to_owned())
+    }
+
+    /// Who sits at each seat, as every seat may know.
+    fn seat_infos(&self) -> BySeat<SeatInfo> {
+        self.plan.kinds.map(|seat, kind| SeatInfo {
+            kind: kind.kind_text(),
+            level: kind.level_text(),
+            creator: *kind == SeatKind::Creator,
+            joined: self.joined[seat],
+            side: self.plan.config.side_of(seat).index(),
         })
     }
 
@@ -683,7 +695,7 @@ impl Room {
         };
         let names = match who {
             Some(seat) => self.names(seat),
-            None => self.plan.kinds.map(|seat, _| compass_name(self.plan.config, seat).to_owned()),
+            None => self.compass_names(),
         };
         let perspective = Perspective::new(self.plan.config, who, names.clone());
         let all = self.table.events();
@@ -712,25 +724,17 @@ impl Room {
                 SeatKind::Engine(name) => Opponent::Engine(name.clone()),
                 SeatKind::Creator | SeatKind::Person => Opponent::Person,
             });
-        let seats = self.plan.kinds.map(|other, kind| SeatInfo {
-            kind: kind.kind_text(),
-            level: kind.level_text(),
-            creator: *kind == SeatKind::Creator,
-            joined: self.joined[other],
-            side: self.plan.config.side_of(other).index(),
-        });
         State {
             seat: who,
             opponent,
-            seats,
+            seats: self.seat_infos(),
             joined: self.everyone_joined(),
             quit: self.quit,
             failed: self.failed.clone(),
             matches: self.matches,
             names,
             games_won: self.table.play().games_won().to_vec(),
-            format: self.plan.length.to_string(),
-            format_text: length_text(self.plan.length),
+            format: MatchFormat::of(self.plan.length),
             club_points: matches!(self.plan.length, MatchLength::AllOf(_))
                 .then(|| self.table.play().tally().club_points().to_vec()),
             match_winner: self.table.play().winner().map(|side| side.index()),
@@ -939,11 +943,9 @@ pub(crate) struct State {
     pub names: BySeat<String>,
     /// Games won by each side.
     pub games_won: Vec<u32>,
-    /// How long the match is, as `crib play --format` reads it: `single`,
-    /// `best-of-3`, `club-9`, ...
-    pub format: String,
-    /// How long the match is, in words: "first to 2 games".
-    pub format_text: String,
+    /// How long the match is.
+    #[serde(flatten)]
+    pub format: MatchFormat,
     /// In the club format (games all played, won on points), each side's
     /// club points; `null` in a match to a number of wins.
     pub club_points: Option<Vec<u32>>,
@@ -968,6 +970,22 @@ pub(crate) struct State {
     pub events: Vec<Said>,
 }
 
+/// How long a table's matches are, as its state and the lobby say it.
+#[derive(Debug, Serialize)]
+pub(crate) struct MatchFormat {
+    /// As `crib play --format` reads it: `single`, `best-of-3`, `club-9`,
+    /// ...
+    pub format: String,
+    /// In words: "first to 2 games".
+    pub format_text: String,
+}
+
+impl MatchFormat {
+    fn of(length: MatchLength) -> MatchFormat {
+        MatchFormat { format: length.to_string(), format_text: length_text(length) }
+    }
+}
+
 /// A table as the lobby lists it.
 #[derive(Debug, Serialize)]
 pub(crate) struct Listing {
@@ -977,27 +995,15 @@ pub(crate) struct Listing {
     pub players: u8,
     /// The score that wins a game.
     pub target: u8,
-    /// How long its matches are: `single`, `best-of-3`, `club-9`, ...
-    pub format: String,
-    /// The same in words.
-    pub format_text: String,
-    /// Who sits at each seat, seat 0 first, named by compass point.
-    pub seats: BySeat<ListedSeat>,
+    /// How long its matches are.
+    #[serde(flatten)]
+    pub format: MatchFormat,
+    /// Each seat by its compass point, seat 0 first.
+    pub names: BySeat<String>,
+    /// Who sits at each seat, seat 0 first.
+    pub seats: BySeat<SeatInfo>,
     /// Whether every seat is taken and play has begun.
     pub started: bool,
-}
-
-/// A seat as the lobby lists it.
-#[derive(Debug, Serialize)]
-pub(crate) struct ListedSeat {
-    /// Its compass point.
-    pub name: &'static str,
-    /// `person`, `computer` or `engine`.
-    pub kind: &'static str,
-    /// The computer's level or the engine's name.
-    pub level: Option<String>,
-    /// Whether someone sits there.
-    pub taken: bool,
 }
 
 /// What a seat may do now.

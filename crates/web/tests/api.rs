@@ -844,17 +844,19 @@ async fn the_lobby_lists_the_open_listed_tables_with_their_free_seats() {
     assert_eq!(open["format"], "best-of-3");
     assert_eq!(open["players"], 2);
     assert_eq!(open["started"], false);
+    assert_eq!(open["format_text"], "first to 2 games");
+    assert_eq!(open["names"], json!(["South", "North"]));
     assert_eq!(
         open["seats"][0],
-        json!({"name": "South", "kind": "person", "level": null, "taken": true})
+        json!({"kind": "person", "level": null, "creator": true, "joined": true, "side": 0})
     );
-    assert_eq!(open["seats"][1]["taken"], false);
+    assert_eq!(open["seats"][1]["joined"], false);
     // Joined, the table is under way; quit, it leaves the lobby.
     call(&app, Method::POST, &format!("/api/games/{listed}/join"), None, None).await;
     let tables = lobby().await["tables"].as_array().unwrap().clone();
     let open = tables.iter().find(|table| table["game"] == listed.as_str()).unwrap();
     assert_eq!(
-        (open["seats"][1]["taken"].clone(), open["started"].clone()),
+        (open["seats"][1]["joined"].clone(), open["started"].clone()),
         (json!(true), json!(true))
     );
     for (id, token) in [(&listed, &host), (&against_computer, &computer_host)] {

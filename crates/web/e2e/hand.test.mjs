@@ -1,43 +1,22 @@
 // A whole seeded hand of `crib serve`, played through the page in headless
 // Chromium: discard by clicking, peg every card, read the show, and check the
 // board on the page against the game's events from the API; and the page's
-// counting practice.
-//
-// CRIB_BIN names the binary (default: target/release/crib, else debug);
-// CHROMIUM the browser (default: /usr/bin/chromium). Screenshots go to
-// e2e/screenshots/.
+// counting practice. support.mjs says which binary and browser they run.
 
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { chromium } from "playwright-core";
-
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..", "..", "..");
-const bin = process.env.CRIB_BIN
-  || [join(root, "target", "release", "crib"), join(root, "target", "debug", "crib")].find(existsSync);
-const shots = join(here, "screenshots");
-const SEED = "2026";
+import { bin, browserOptions, guard, shots, startServer as serve } from "./support.mjs";
 
 let server, base, context, profile;
 
-// Starts `crib serve` on a free port of loopback, on the database `db`.
+// Starts `crib serve` on the database `db` (the profile's by default).
 function startServer(db = join(profile, "crib.db"), more = []) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--seed", SEED, "--db", db, ...more], { stdio: ["ignore", "ignore", "pipe"] });
-    let text = "";
-    const timer = setTimeout(() => reject(new Error("crib serve did not start: " + text)), 10000);
-    child.stderr.on("data", (chunk) => {
-      text += chunk;
-      const found = text.match(/serving on (http:\/\/127\.0\.0\.1:\d+)\//);
-      if (found) { clearTimeout(timer); resolve([child, found[1]]); }
-    });
-    child.on("exit", (code) => reject(new Error(`crib serve exited with ${code}: ${text}`)));
-  });
+  return serve(db, more);
 }
 
 before(async () => {
@@ -45,13 +24,7 @@ before(async () => {
   profile = mkdtempSync(join(tmpdir(), "crib-e2e-"));
   [server, base] = await startServer();
   mkdirSync(shots, { recursive: true });
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-    viewport: { width: 1200, height: 900 },
-  });
+  context = await chromium.launchPersistentContext(profile, { ...browserOptions, viewport: { width: 1200, height: 900 } });
 });
 
 after(async () => {
@@ -76,11 +49,7 @@ afterEach(async () => {
 async function newPage(at = base) {
   const page = await context.newPage();
   opened.push(page);
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
-  });
-  await page.route("**/*", (route) => (route.request().url().startsWith(at) ? route.continue() : route.abort()));
-  return page;
+  return guard(page, at, blocked);
 }
 
 // Clicks, waits for the move's answer and for the page to draw it.
@@ -1002,7 +971,7 @@ test("with open sign-up, joining the club from the page signs in and shows the l
     await page.click("#join-club-close");
     assert.equal(await page.inputValue("#join-club-link"), "", "the link is kept no longer");
     // The link signs Dora in from a browser of her own.
-    const elsewhere = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", headless: true, args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+    const elsewhere = await chromium.launch(browserOptions);
     try {
       const fresh = await elsewhere.newPage();
       await fresh.goto(link);

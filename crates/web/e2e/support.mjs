@@ -1,0 +1,68 @@
+// What every end-to-end test file needs: the binary under test, a server of
+// its own on a free port of loopback, and headless Chromium, each page kept
+// to that server and watched for anything the security policy blocked.
+//
+// CRIB_BIN names the binary (default: target/release/crib, else debug);
+// CHROMIUM the browser (default: /usr/bin/chromium).
+
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..", "..");
+
+/** The binary under test. */
+export const bin = process.env.CRIB_BIN
+  || [join(root, "target", "release", "crib"), join(root, "target", "debug", "crib")].find(existsSync);
+
+/** Where screenshots go. */
+export const shots = join(here, "screenshots");
+
+/** The seed every test server deals from. */
+export const SEED = "2026";
+
+/**
+ * Starts `crib serve` on a free port of loopback, on the database `db`, with
+ * the further arguments `more`; resolves to the child and its base address.
+ */
+export function startServer(db, more = []) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--seed", SEED, "--db", db, ...more], { stdio: ["ignore", "ignore", "pipe"] });
+    let text = "";
+    const timer = setTimeout(() => reject(new Error("crib serve did not start: " + text)), 10000);
+    child.stderr.on("data", (chunk) => {
+      text += chunk;
+      const found = text.match(/serving on (http:\/\/127\.0\.0\.1:\d+)\//);
+      if (found) { clearTimeout(timer); resolve([child, found[1]]); }
+    });
+    child.on("exit", (code) => reject(new Error(`crib serve exited with ${code}: ${text}`)));
+  });
+}
+
+/** Chromium's options: headless, and quiet on the network. */
+export const browserOptions = {
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  headless: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+};
+
+/** A browser of its own: each of its contexts has its own cookies. */
+export function launchBrowser() {
+  return chromium.launch(browserOptions);
+}
+
+/**
+ * Keeps `page` to the server at `at` (any other request is aborted) and
+ * pushes onto `blocked` whatever the page's Content-Security-Policy blocked.
+ */
+export async function guard(page, at, blocked) {
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  await page.route("**/*", (route) => (route.request().url().startsWith(at) ? route.continue() : route.abort()));
+  return page;
+}

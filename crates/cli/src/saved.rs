@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crib_core::{Category, DrillRecord};
-use crib_store::{Record, RolePoints, Stats, Store};
+use crib_store::{RecordFigures, Stats, Store};
 use serde::Serialize;
 
 /// The name the person at the terminal is saved under: `crib stats me`.
@@ -55,8 +55,8 @@ impl Db {
 /// person's counting practice.
 #[derive(Serialize)]
 pub(crate) struct StatsJson {
-    you: RecordJson,
-    computer: RecordJson,
+    you: RecordFigures,
+    computer: RecordFigures,
     drill: DrillJson,
 }
 
@@ -101,66 +101,6 @@ impl From<&DrillRecord> for DrillJson {
             missed_hands: by_kind(record.missed_hands),
             over_points: by_kind(record.over_points),
             over_hands: by_kind(record.over_hands),
-        }
-    }
-}
-
-/// A record as JSON: counts, and points per round in each role.
-#[derive(Serialize)]
-struct RecordJson {
-    matches: u32,
-    matches_won: u32,
-    games: u32,
-    games_won: u32,
-    skunks_given: u32,
-    double_skunks_given: u32,
-    skunks_taken: u32,
-    double_skunks_taken: u32,
-    best_hand: u8,
-    best_crib: u8,
-    dealer: RoleJson,
-    pone: RoleJson,
-}
-
-/// A role's rounds and its points per round by source.
-#[derive(Serialize)]
-struct RoleJson {
-    rounds: u32,
-    hand: f64,
-    crib: f64,
-    pegging: f64,
-    heels: f64,
-    muggins: f64,
-}
-
-impl From<&Record> for RecordJson {
-    fn from(record: &Record) -> RecordJson {
-        RecordJson {
-            matches: record.matches,
-            matches_won: record.matches_won,
-            games: record.games,
-            games_won: record.wins,
-            skunks_given: record.skunks_given,
-            double_skunks_given: record.double_skunks_given,
-            skunks_taken: record.skunks_taken,
-            double_skunks_taken: record.double_skunks_taken,
-            best_hand: record.best_hand,
-            best_crib: record.best_crib,
-            dealer: (&record.dealer).into(),
-            pone: (&record.pone).into(),
-        }
-    }
-}
-
-impl From<&RolePoints> for RoleJson {
-    fn from(role: &RolePoints) -> RoleJson {
-        RoleJson {
-            rounds: role.rounds,
-            hand: role.average(role.hand),
-            crib: role.average(role.crib),
-            pegging: role.average(role.pegging),
-            heels: role.average(role.heels),
-            muggins: role.average(role.muggins),
         }
     }
 }

@@ -50,6 +50,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod club;
 mod codec;
 mod drill;
 mod error;
@@ -66,6 +67,7 @@ pub mod testing;
 mod web;
 mod writer;
 
+pub use club::ClubMatch;
 pub use drill::{DrillAnswer, DrillPlace};
 pub use error::StoreError;
 pub use members::{
@@ -75,9 +77,9 @@ pub use retention::Pruned;
 pub use saved::{GameId, GameSummary, Move, NewGame, Outcome, Player, PlayerKind, Resumed, Status};
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use secret::{Token, token_hash};
-pub use stats::{Record, RolePoints, Stats};
+pub use stats::{Record, RecordFigures, RoleFigures, RolePoints, Stats};
 pub use store::Store;
-pub use web::WebTable;
+pub use web::{SeatMember, WebTable};
 pub use writer::{GameSlot, Line, Writer};
 
 #[doc(hidden)]

@@ -188,6 +188,22 @@ CREATE INDEX IF NOT EXISTS member_sessions_by_member ON member_sessions (member_
 /// lobby (0, by invitation only, for every table saved before).
 const LISTED: &str = "listed INTEGER NOT NULL DEFAULT 0";
 
+/// The eleventh schema: the club's record. The member who sat at each seat
+/// of a saved match, if one did (`crate::club`); whether a match is rated;
+/// and, for a browser table, the member at each seat (a JSON array, seat 0
+/// first, of `null` or `{"id": ..., "name": ...}`; empty for every table
+/// saved before) and whether its matches are rated.
+const V11: [(&str, &str); 4] = [
+    ("seats", "member_id INTEGER REFERENCES members (id)"),
+    ("games", "rated INTEGER NOT NULL DEFAULT 0"),
+    ("web_tables", "seat_members TEXT NOT NULL DEFAULT '[]'"),
+    ("web_tables", "rated INTEGER NOT NULL DEFAULT 0"),
+];
+
+/// The eleventh schema's index: the matches of a member.
+const V11_INDEX: &str =
+    "CREATE INDEX IF NOT EXISTS seats_by_member ON seats (member_id) WHERE member_id IS NOT NULL;";
+
 type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// Every migration in order: the `n`-th takes the schema from version `n`
@@ -215,6 +231,12 @@ const MIGRATIONS: &[Step] = &[
     },
     |tx| Ok(tx.execute_batch(V9)?),
     |tx| add_column(tx, "web_tables", LISTED),
+    |tx| {
+        for (table, column) in V11 {
+            add_column(tx, table, column)?;
+        }
+        Ok(tx.execute_batch(V11_INDEX)?)
+    },
 ];
 
 /// The fifth schema's column, unless it is there already (added for the

@@ -169,3 +169,82 @@ impl Stats {
         self.opponents.add_match(summary, events, &opponents);
     }
 }
+
+/// A record's figures, as `crib stats --json` and a club member's page
+/// give them: counts, and points per round in each role.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RecordFigures {
+    /// Matches played to the end.
+    pub matches: u32,
+    /// Matches won.
+    pub matches_won: u32,
+    /// Games played to the end.
+    pub games: u32,
+    /// Games won.
+    pub games_won: u32,
+    /// Games won with the loser skunked (double skunks included).
+    pub skunks_given: u32,
+    /// Of those, double skunks.
+    pub double_skunks_given: u32,
+    /// Games lost skunked (double skunks included).
+    pub skunks_taken: u32,
+    /// Of those, double skunks.
+    pub double_skunks_taken: u32,
+    /// The best hand shown.
+    pub best_hand: u8,
+    /// The best crib shown.
+    pub best_crib: u8,
+    /// Points per round as dealer.
+    pub dealer: RoleFigures,
+    /// Points per round as pone.
+    pub pone: RoleFigures,
+}
+
+/// A role's rounds and its points per round by source.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RoleFigures {
+    /// Rounds completed in this role.
+    pub rounds: u32,
+    /// Points of the hand per round.
+    pub hand: f64,
+    /// Points of the crib per round (dealer only).
+    pub crib: f64,
+    /// Points of the play per round.
+    pub pegging: f64,
+    /// His heels per round (dealer only).
+    pub heels: f64,
+    /// Points called as muggins per round.
+    pub muggins: f64,
+}
+
+impl From<&Record> for RecordFigures {
+    fn from(record: &Record) -> RecordFigures {
+        RecordFigures {
+            matches: record.matches,
+            matches_won: record.matches_won,
+            games: record.games,
+            games_won: record.wins,
+            skunks_given: record.skunks_given,
+            double_skunks_given: record.double_skunks_given,
+            skunks_taken: record.skunks_taken,
+            double_skunks_taken: record.double_skunks_taken,
+            best_hand: record.best_hand,
+            best_crib: record.best_crib,
+            dealer: (&record.dealer).into(),
+            pone: (&record.pone).into(),
+        }
+    }
+}
+
+impl From<&RolePoints> for RoleFigures {
+    fn from(role: &RolePoints) -> RoleFigures {
+        RoleFigures {
+            rounds: role.rounds,
+            hand: role.average(role.hand),
+            crib: role.average(role.crib),
+            pegging: role.average(role.pegging),
+            heels: role.average(role.heels),
+            muggins: role.average(role.muggins),
+        }
+    }
+}

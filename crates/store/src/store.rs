@@ -17,7 +17,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use crib_core::{Action, Claims, Event, Seat};
-use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+use rusqlite::{Connection, OpenFlags, ToSql, TransactionBehavior};
 
 use crate::StoreError;
 use crate::matches::{
@@ -258,29 +258,7 @@ impl Store {
     ///
     /// A failed read; a finished match that does not replay.
     pub fn stats(&self, name: &str) -> Result<Stats, StoreError> {
-        self.read(|conn| {
-            let mut statement = conn.prepare(&format!(
-                "SELECT DISTINCT games.id FROM games JOIN seats ON seats.game_id = games.id
-                 WHERE {COUNTED} AND seats.name = ?1 ORDER BY games.id",
-            ))?;
-            let ids: Vec<i64> =
-                statement.query_map([name], |row| row.get(0))?.collect::<Result<_, _>>()?;
-            let mut stats = Stats::default();
-            for id in ids {
-                let resumed = load(conn, GameId(id))?;
-                let seats: Vec<Seat> = resumed
-                    .summary
-                    .setup
-                    .players
-                    .iter()
-                    .zip(Seat::ALL)
-                    .filter(|(player, _)| player.name == name)
-                    .map(|(_, seat)| seat)
-                    .collect();
-                stats.add_match(&resumed.summary, &resumed.events, &seats);
-            }
-            Ok(stats)
-        })
+        self.read(|conn| stats_of(conn, "seats.name = ?1", &name))
     }
 
     /// The writer, for one transaction.
@@ -383,4 +361,33 @@ fn uri_path(path: &Path) -> String {
         }
     }
     text
+}
+
+/// The record of the seats that `seats` (an SQL condition over `seats`,
+/// with `param` as `?1`) picks, over their finished matches.
+pub(crate) fn stats_of(
+    conn: &Connection,
+    seats: &str,
+    param: &dyn ToSql,
+) -> Result<Stats, StoreError> {
+    let mut statement = conn.prepare(&format!(
+        "SELECT games.id, seats.seat FROM games JOIN seats ON seats.game_id = games.id
+         WHERE {COUNTED} AND {seats} ORDER BY games.id, seats.seat",
+    ))?;
+    let rows: Vec<(i64, i64)> = statement
+        .query_map([param], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut stats = Stats::default();
+    for game in rows.chunk_by(|a, b| a.0 == b.0) {
+        let resumed = load(conn, GameId(game[0].0))?;
+        let seats: Vec<Seat> = game
+            .iter()
+            .filter_map(|&(_, seat)| {
+                usize::try_from(seat).ok().and_then(|seat| Seat::ALL.get(seat))
+            })
+            .copied()
+            .collect();
+        stats.add_match(&resumed.summary, &resumed.events, &seats);
+    }
+    Ok(stats)
 }

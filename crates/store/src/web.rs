@@ -37,12 +37,27 @@ pub struct WebTable {
     /// Whether the table is listed in the club's lobby, where anyone may
     /// take a free seat; a table not listed is by invitation only.
     pub listed: bool,
+    /// The member at each seat, if a member sat there, seat 0 first (empty
+    /// for a table saved before the club's record).
+    pub members: Vec<Option<SeatMember>>,
+    /// Whether the table's matches are rated.
+    pub rated: bool,
+}
+
+/// A member at a table's seat, as the table's row keeps them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SeatMember {
+    /// Their number.
+    pub id: i64,
+    /// Their name.
+    pub name: String,
 }
 
 /// The columns of a table's row that [`table_row`] reads, in its order.
 const TABLE_COLUMNS: &str = "web_tables.table_id, web_tables.game_id, web_tables.seed,
      web_tables.games_to_win, web_tables.matches, web_tables.seat_kinds,
-     web_tables.seat_joined, web_tables.seat_hashes, web_tables.all_played, web_tables.listed";
+     web_tables.seat_joined, web_tables.seat_hashes, web_tables.all_played, web_tables.listed,
+     web_tables.seat_members, web_tables.rated";
 
 /// A table's row as read, before its JSON columns are.
 struct TableRow {
@@ -51,8 +66,9 @@ struct TableRow {
     seed: u64,
     length: MatchLength,
     matches: u64,
-    json: [String; 3],
+    json: [String; 4],
     listed: bool,
+    rated: bool,
 }
 
 fn table_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<TableRow> {
@@ -62,21 +78,22 @@ fn table_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<TableRow> {
         seed: seed_from_sql(row.get(2)?),
         length: length_from_sql(row.get(3)?, row.get(8)?),
         matches: u64::try_from(row.get::<_, i64>(4)?).unwrap_or(0),
-        json: [row.get(5)?, row.get(6)?, row.get(7)?],
+        json: [row.get(5)?, row.get(6)?, row.get(7)?, row.get(10)?],
         listed: row.get(9)?,
+        rated: row.get(11)?,
     })
 }
 
 impl TableRow {
     /// The table, its JSON columns read.
     fn table(self) -> Result<WebTable, StoreError> {
-        let TableRow { table_id, game, seed, length, matches, json, listed } = self;
+        let TableRow { table_id, game, seed, length, matches, json, listed, rated } = self;
         let unreadable = |what: &'static str, text: &str| StoreError::Unreadable {
             game,
             what,
             text: text.to_owned(),
         };
-        let [kinds, joined, hashes] = json;
+        let [kinds, joined, hashes, members] = json;
         Ok(WebTable {
             table_id,
             game,
@@ -89,6 +106,9 @@ impl TableRow {
             token_hashes: serde_json::from_str(&hashes)
                 .map_err(|_| unreadable("token hashes", &hashes))?,
             listed,
+            members: serde_json::from_str(&members)
+                .map_err(|_| unreadable("seat members", &members))?,
+            rated,
         })
     }
 }
@@ -151,8 +171,9 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
     conn.execute(
         "INSERT INTO web_tables (table_id, game_id, opponent, seed, games_to_win, matches,
                                  joined, token_hash_0, token_hash_1,
-                                 seat_kinds, seat_joined, seat_hashes, all_played, listed)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                                 seat_kinds, seat_joined, seat_hashes, all_played, listed,
+                                 seat_members, rated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
          ON CONFLICT (table_id) DO UPDATE SET
              game_id = excluded.game_id, opponent = excluded.opponent,
              seed = excluded.seed, games_to_win = excluded.games_to_win,
@@ -160,7 +181,8 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
              token_hash_0 = excluded.token_hash_0, token_hash_1 = excluded.token_hash_1,
              seat_kinds = excluded.seat_kinds, seat_joined = excluded.seat_joined,
              seat_hashes = excluded.seat_hashes, all_played = excluded.all_played,
-             listed = excluded.listed",
+             listed = excluded.listed, seat_members = excluded.seat_members,
+             rated = excluded.rated",
         params![
             table.table_id,
             table.game.0,
@@ -176,6 +198,8 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
             json(serde_json::json!(table.token_hashes)),
             length_to_sql(table.length).1,
             table.listed,
+            json(serde_json::json!(table.members)),
+            table.rated,
         ],
     )?;
     Ok(())
@@ -205,10 +229,13 @@ mod tests {
             joined: vec![true, false, true],
             token_hashes: vec!["h0".to_owned(), "h1".to_owned(), "h2".to_owned()],
             listed: false,
+            members: vec![Some(SeatMember { id: 4, name: "Ann".to_owned() }), None, None],
+            rated: true,
         };
         store.save_web_table(&table).unwrap();
         assert_eq!(store.web_table("abc").unwrap(), Some(table.clone()));
         table.joined[1] = true;
+        table.members[1] = Some(SeatMember { id: 5, name: "Bo".to_owned() });
         table.matches = 2;
         store.save_web_table(&table).unwrap();
         assert_eq!(store.web_table("abc").unwrap(), Some(table));
@@ -234,6 +261,8 @@ mod tests {
                 joined: vec![true, false],
                 token_hashes: vec!["h0".to_owned(), "h1".to_owned()],
                 listed,
+                members: Vec::new(),
+                rated: false,
             };
             store.save_web_table(&table).unwrap();
             tables.push(table);

@@ -426,7 +426,7 @@ impl GameSlot {
         self.0.get().copied()
     }
 
-    fn id(&self) -> Result<GameId, StoreError> {
+    pub(crate) fn id(&self) -> Result<GameId, StoreError> {
         self.get().ok_or_else(|| StoreError::Unsaved("the match was not saved at its start"))
     }
 }

@@ -235,3 +235,68 @@ fn a_file_of_the_seventh_schema_gains_the_members() {
     store.add_member(&name("Alice")).unwrap();
     assert_eq!(store.members().unwrap().len(), 1);
 }
+
+/// The club's record: the members seated at a saved match, its rating
+/// mark, the rated matches with a result in the order they ended, each
+/// member's matches, and a member's statistics by their number.
+#[test]
+fn the_club_record_holds_each_seats_member_and_the_rated_matches() {
+    use crib_core::Seat;
+    use crib_store::GameSlot;
+    use crib_store::testing::{play_with, setup};
+
+    let dir = crate::tempdir();
+    let store = store_in(dir.path());
+    let (ann, _) = store.add_member(&name("Ann")).unwrap();
+    let (bo, _) = store.add_member(&name("Bo")).unwrap();
+    let writer = Writer::spawn(&store).unwrap();
+    let saved = |line: &Line| {
+        writer.flush(line);
+        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        runtime.block_on(line.saved(line.queued()))
+    };
+    // Four finished matches: Ann at seat 0 of each, Bo at seat 1 of the
+    // second, which alone is not rated; then one still played, rated.
+    let games: Vec<_> = (1..=4).map(|seed| play_with(&store, &setup(seed)).unwrap()).collect();
+    let line = Line::new();
+    for (index, &game) in games.iter().enumerate() {
+        let slot = GameSlot::saved(game);
+        writer.seat_member(&line, &slot, Seat::ALL[0], ann.id, ann.name.clone());
+        if index == 1 {
+            writer.seat_member(&line, &slot, Seat::ALL[1], bo.id, bo.name.clone());
+        } else {
+            writer.rate(&line, &slot);
+        }
+    }
+    saved(&line).unwrap();
+    let unfinished = store.start(&setup(5), &[]).unwrap();
+    let line = Line::new();
+    writer.seat_member(&line, &GameSlot::saved(unfinished), Seat::ALL[0], ann.id, "Ann".into());
+    writer.rate(&line, &GameSlot::saved(unfinished));
+    saved(&line).unwrap();
+
+    let rated = store.rated_matches().unwrap();
+    let ids: Vec<_> = rated.iter().map(|club| club.summary.id).collect();
+    assert_eq!(ids, [games[0], games[2], games[3]], "the unfinished match has no result yet");
+    for club in &rated {
+        assert!(club.rated);
+        assert_eq!(club.members, [Some(ann.id), None]);
+        assert_eq!(club.summary.setup.players[0].name, "Ann", "the seat is named for its member");
+    }
+    let bos = store.member_matches(bo.id).unwrap();
+    assert_eq!(bos.len(), 1);
+    assert_eq!((bos[0].summary.id, bos[0].rated), (games[1], false));
+    assert_eq!(bos[0].members, [Some(ann.id), Some(bo.id)]);
+    assert_eq!(store.member_matches(ann.id).unwrap().len(), 5);
+    // A member's statistics are those of the seats they sat at: the same
+    // as by their name here, where no one else has it.
+    let by_number = store.member_stats(ann.id).unwrap();
+    assert_eq!(by_number.player.matches, 4);
+    assert_eq!(by_number, store.stats("Ann").unwrap());
+    assert_eq!(store.member_stats(bo.id).unwrap().player.matches, 1);
+
+    // A seat the match does not have fails the line.
+    let line = Line::new();
+    writer.seat_member(&line, &GameSlot::saved(games[0]), Seat::ALL[3], bo.id, "Bo".into());
+    assert!(saved(&line).is_err());
+}

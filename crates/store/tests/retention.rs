@@ -49,6 +49,8 @@ fn old_matches_are_pruned_and_recent_ones_kept() {
         matches: 1,
         joined: vec![true, true],
         token_hashes: vec!["a".to_owned(), "b".to_owned()],
+        members: Vec::new(),
+        rated: false,
         listed: false,
     };
     store.save_web_table(&table).unwrap();

@@ -28,6 +28,7 @@
 mod daily;
 mod format;
 mod game;
+mod ladder;
 mod rating;
 mod standings;
 mod text;
@@ -36,6 +37,7 @@ mod tournament;
 pub use daily::{Day, DayError};
 pub use format::{MatchError, MatchState, match_state};
 pub use game::{GameError, Played};
+pub use ladder::{Entry as LadderEntry, Ladder};
 pub use rating::{Outcome, Rating, RatingError, TAU, computer_start, rate_match};
 pub use standings::{Entrant, Line, Standings, StandingsError};
 pub use tournament::{

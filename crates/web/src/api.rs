@@ -40,7 +40,7 @@ use std::sync::{Mutex, PoisonError};
 use crib_ai::Strategy;
 use crib_core::{BySeat, Card, CardSet, GameConfig, MatchLength, Seat, derive_seed};
 use crib_referee::EngineCommand;
-use crib_store::{Status, StoreError, WebTable, Writer};
+use crib_store::{Member, Status, StoreError, WebTable, Writer};
 use crib_table::advice::{HintText, hint_text, win_chance_text};
 use crib_table::narrate::seat_name;
 use crib_table::review::{LuckSkillText, REVIEW_SEED, Review, chance_svg};
@@ -48,7 +48,7 @@ use crib_table::{Taken, error_chain};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 
-use crate::club::Club;
+use crate::club::{Club, Signed};
 use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
 use crate::error::{ApiError, BODY_LIMIT, parse};
 use crate::page::PAGE;
@@ -217,6 +217,7 @@ impl Server {
         let joined = kinds.map(|seat, kind| {
             *kind != SeatKind::Person || row.joined.get(seat.index()).copied().unwrap_or(false)
         });
+        let members = kinds.map(|seat, _| row.members.get(seat.index()).cloned().flatten());
         let moves: Vec<Taken> = resumed
             .moves
             .iter()
@@ -229,10 +230,11 @@ impl Server {
             seed: row.seed,
             muggins_pegging: resumed.summary.setup.muggins_pegging,
             listed: row.listed,
+            rated: row.rated,
         };
         let room = Room::load(
             plan,
-            joined.clone(),
+            (joined.clone(), members),
             row.matches,
             row.game,
             &moves,
@@ -287,6 +289,8 @@ impl Server {
             joined: table.joined().iter().map(|(_, &joined)| joined).collect(),
             token_hashes: entry.hashes().into_vec(),
             listed: plan.listed,
+            members: table.members().iter().map(|(_, member)| member.clone()).collect(),
+            rated: plan.rated,
         };
         saver.writer.save_web_table(&saver.line, &game, row);
     }
@@ -367,6 +371,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/drills/{id}", get(drill_state))
         .route("/api/drills/{id}/answer", post(answer_drill))
         .merge(crate::club::routes())
+        .merge(crate::members::routes())
         .fallback(|| async { ApiError::NoRoute })
         .method_not_allowed_fallback(|| async { ApiError::Method })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -454,6 +459,9 @@ struct CreateBody {
     /// Whether the table is listed in the lobby, where anyone may take a
     /// free seat: false without it (by invitation only).
     listed: Option<bool>,
+    /// Whether its matches are rated: false without it. Only for a member,
+    /// at two seats, without an engine or a seed.
+    rated: Option<bool>,
 }
 
 /// One seat of a new table.
@@ -517,6 +525,29 @@ fn invitations(game: &str, table: &Room) -> Vec<Invitation> {
         .filter(|&(seat, kind)| *kind == SeatKind::Person && !table.joined()[seat])
         .map(|(seat, _)| Invitation { seat, link: format!("/#join={game}&seat={}", seat.index()) })
         .collect()
+}
+
+/// Refuses a rated table that could be unfair or that no rating could
+/// follow: one not opened by a member, not of two seats, with an engine
+/// (whose strength no one vouches for), or with deals chosen in advance.
+fn rateable(
+    request: &CreateBody,
+    kinds: &BySeat<SeatKind>,
+    member: Option<&Member>,
+) -> Result<(), ApiError> {
+    if member.is_none() {
+        return Err(ApiError::NotSignedIn);
+    }
+    if kinds.len() != 2 {
+        return Err(ApiError::NotRateable("has two seats: ratings are of two players"));
+    }
+    if kinds.iter().any(|(_, kind)| matches!(kind, SeatKind::Engine(_))) {
+        return Err(ApiError::NotRateable("has no engine: only the built-in levels are rated"));
+    }
+    if request.seed.is_some() {
+        return Err(ApiError::NotRateable("deals from a seed that no one chose"));
+    }
+    Ok(())
 }
 
 /// The seats a new table's body asks for.
@@ -595,6 +626,7 @@ fn seated(
 
 async fn create(
     Shared(server): Shared<Arc<Server>>,
+    Signed(member): Signed,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let body = body?;
@@ -632,6 +664,10 @@ async fn create(
             "games must be 1 to {MAX_GAMES_TO_WIN}, a format at most best-of-{longest} or club-{longest}"
         )));
     }
+    let rated = request.rated.unwrap_or(false);
+    if rated {
+        rateable(&request, &kinds, member.as_ref())?;
+    }
     let seed = match request.seed {
         Some(seed) => seed,
         None => server.next_seed()?,
@@ -642,8 +678,12 @@ async fn create(
         .map_or(Seat::ALL[0], |(seat, _)| seat);
     let muggins_pegging = request.muggins_pegging.unwrap_or(false);
     let listed = request.listed.unwrap_or(false);
-    let plan = Plan { kinds, config, length, seed, muggins_pegging, listed };
-    let room = Room::open(plan, &server.engines, server.saver()).map_err(opening)?;
+    let plan = Plan { kinds, config, length, seed, muggins_pegging, listed, rated };
+    let mut room = Room::open(plan, &server.engines, server.saver()).map_err(opening)?;
+    if let Some(member) = &member {
+        room.seat_member(creator, member);
+    }
+    room.record_club();
     let (game, entry) = server.store.open(room)?;
     let (state, invitations) = server
         .at_table(&game, &entry, |table| {
@@ -658,6 +698,7 @@ async fn create(
 async fn join(
     Shared(server): Shared<Arc<Server>>,
     Path(id): Path<String>,
+    Signed(member): Signed,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Seated>, ApiError> {
     // An unknown table is told as such, whatever the body.
@@ -671,7 +712,22 @@ async fn join(
     };
     let (seat, token, state, invitations) = server
         .at_table(&id, &entry, |table| {
+            if let Some(member) = &member
+                && table
+                    .members()
+                    .iter()
+                    .any(|(_, sat)| sat.as_ref().is_some_and(|sat| sat.id == member.id.0))
+            {
+                return Err(ApiError::AlreadySeated);
+            }
+            // A rated table's seats are the club's members'.
+            if table.plan().rated && member.is_none() {
+                return Err(ApiError::NotSignedIn);
+            }
             let seat = table.join(wanted).ok_or(ApiError::SeatTaken)?;
+            if let Some(member) = &member {
+                table.seat_member(seat, member);
+            }
             let token = entry.token(seat).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
             Server::save_table(&id, &entry, table);
             Ok((seat, token, table.state(seat, 0), invitations(&id, table)))

@@ -130,6 +130,16 @@ pub enum ApiError {
     /// Too many new members an hour; the number is the seconds to wait.
     #[error("too many new members: try again in {0} s")]
     TooManyMembers(u64),
+    /// A rated table asked for that could be unfair or that no rating
+    /// could follow: the words say why.
+    #[error("a rated table {0}")]
+    NotRateable(&'static str),
+    /// No member of the club has this name.
+    #[error("no member of the club has this name")]
+    NoSuchMember,
+    /// A member asked for a second seat at a table they sit at.
+    #[error("you already sit at this table")]
+    AlreadySeated,
     /// The body did not come in whole in time.
     #[error("request body too slow: send it whole within {} s", .0.as_secs_f64())]
     SlowBody(std::time::Duration),
@@ -150,8 +160,9 @@ impl ApiError {
                 StatusCode::UNAUTHORIZED
             }
             ApiError::SignUpClosed => StatusCode::FORBIDDEN,
-            ApiError::NoClub => StatusCode::NOT_FOUND,
-            ApiError::NameTaken(_) => StatusCode::CONFLICT,
+            ApiError::NoClub | ApiError::NoSuchMember => StatusCode::NOT_FOUND,
+            ApiError::NameTaken(_) | ApiError::AlreadySeated => StatusCode::CONFLICT,
+            ApiError::NotRateable(_) => StatusCode::BAD_REQUEST,
             ApiError::WrongToken | ApiError::NotYourDrill => StatusCode::FORBIDDEN,
             ApiError::Move(_) | ApiError::SeatTaken | ApiError::StillPlaying => {
                 StatusCode::CONFLICT

@@ -23,7 +23,7 @@ use crib_core::{
     Seat, derive_seed,
 };
 use crib_referee::{EngineContestant, EngineOptions};
-use crib_store::{GameId, GameSlot, Line, Writer};
+use crib_store::{GameId, GameSlot, Line, Member, MemberId, SeatMember, Writer};
 use crib_table::narrate::{
     Narration, Perspective, Step, card_text, compass_name, length_text, narrate, seat_name,
 };
@@ -239,6 +239,9 @@ pub(crate) struct Plan {
     /// Whether the table is listed in the lobby; if not, it is by
     /// invitation only.
     pub listed: bool,
+    /// Whether its matches are rated: two seats, every person a member,
+    /// no engine, and deals no one chose.
+    pub rated: bool,
 }
 
 impl Plan {
@@ -275,6 +278,8 @@ pub(crate) struct Room {
     plan: Plan,
     /// Whether each seat is taken: programs' and the creator's always.
     joined: BySeat<bool>,
+    /// The club's member at each seat, if a member sat there.
+    members: BySeat<Option<SeatMember>>,
     /// Matches begun at this table.
     matches: u64,
     table: Table,
@@ -361,7 +366,8 @@ impl Room {
         let recorder = recorder(saver.as_ref(), None, &current);
         let table = Table::new(setup, seats, Dealing::OnRequest, recorder);
         let joined = plan.kinds.map(|_, kind| *kind != SeatKind::Person);
-        let mut room = Room::with(plan, joined, 1, table, current, saver);
+        let members = plan.kinds.map(|_, _| None);
+        let mut room = Room::with(plan, (joined, members), 1, table, current, saver);
         room.table.start()?;
         room.advance();
         Ok(room)
@@ -373,7 +379,7 @@ impl Room {
     /// program's answer goes on.
     pub(crate) fn load(
         plan: Plan,
-        joined: BySeat<bool>,
+        seated: (BySeat<bool>, BySeat<Option<SeatMember>>),
         matches: u64,
         game: GameId,
         moves: &[Taken],
@@ -385,14 +391,14 @@ impl Room {
         let setup = plan.setup(matches);
         let recorder = recorder(saver.as_ref(), Some(game), &current);
         let table = Table::resume(setup, seats, Dealing::OnRequest, recorder, moves)?;
-        let mut room = Room::with(plan, joined, matches, table, current, saver);
+        let mut room = Room::with(plan, seated, matches, table, current, saver);
         room.advance();
         Ok(room)
     }
 
     fn with(
         plan: Plan,
-        joined: BySeat<bool>,
+        (joined, members): (BySeat<bool>, BySeat<Option<SeatMember>>),
         matches: u64,
         table: Table,
         current: Current,
@@ -401,6 +407,7 @@ impl Room {
         Room {
             plan,
             joined,
+            members,
             matches,
             table,
             current,
@@ -433,6 +440,37 @@ impl Room {
     /// Whether each seat is taken.
     pub(crate) const fn joined(&self) -> &BySeat<bool> {
         &self.joined
+    }
+
+    /// The club's member at each seat, if a member sat there.
+    pub(crate) const fn members(&self) -> &BySeat<Option<SeatMember>> {
+        &self.members
+    }
+
+    /// Seats `member` at `seat` of the table and of its saved match.
+    pub(crate) fn seat_member(&mut self, seat: Seat, member: &Member) {
+        let seated = SeatMember { id: member.id.0, name: member.name.clone() };
+        if let Some(slot) = self.members.get_mut(seat) {
+            *slot = Some(seated);
+        }
+        if let (Some(saver), Some(game)) = (&self.saver, self.current.get()) {
+            saver.writer.seat_member(&saver.line, &game, seat, member.id, member.name.clone());
+        }
+        self.changed();
+    }
+
+    /// Writes the club's record of the match just begun: its members, and
+    /// whether it is rated.
+    pub(crate) fn record_club(&self) {
+        let (Some(saver), Some(game)) = (&self.saver, self.current.get()) else { return };
+        for (seat, member) in self.members.iter() {
+            if let Some(SeatMember { id, name }) = member {
+                saver.writer.seat_member(&saver.line, &game, seat, MemberId(*id), name.clone());
+            }
+        }
+        if self.plan.rated {
+            saver.writer.rate(&saver.line, &game);
+        }
     }
 
     /// Matches begun at this table.
@@ -496,6 +534,7 @@ impl Room {
             creator: *kind == SeatKind::Creator,
             joined: self.joined[seat],
             side: self.plan.config.side_of(seat).index(),
+            member: self.members[seat].as_ref().map(|member| member.name.clone()),
         })
     }
 
@@ -610,8 +649,9 @@ impl Room {
         self.current.saving().deferring = true;
         let restarted = self.table.restart(seed, Some(by));
         self.current.saving().deferring = false;
-        if let Err(error) = restarted {
-            self.failed = Some(error.to_string());
+        match restarted {
+            Ok(_) => self.record_club(),
+            Err(error) => self.failed = Some(error.to_string()),
         }
         self.advance();
         self.changed();
@@ -919,6 +959,8 @@ pub(crate) struct SeatInfo {
     pub joined: bool,
     /// The side it scores for.
     pub side: usize,
+    /// The club's member who sits there, if one does.
+    pub member: Option<String>,
 }
 
 /// A seat's whole answer: its view, what it may do, and its events.

@@ -848,7 +848,7 @@ async fn the_lobby_lists_the_open_listed_tables_with_their_free_seats() {
     assert_eq!(open["names"], json!(["South", "North"]));
     assert_eq!(
         open["seats"][0],
-        json!({"kind": "person", "level": null, "creator": true, "joined": true, "side": 0})
+        json!({"kind": "person", "level": null, "creator": true, "joined": true, "side": 0, "member": null})
     );
     assert_eq!(open["seats"][1]["joined"], false);
     // Joined, the table is under way; quit, it leaves the lobby.

@@ -83,6 +83,11 @@ impl Club {
         self.writer = Some(writer);
     }
 
+    /// The database the members are in, if the server keeps one.
+    pub(crate) fn saved(&self) -> Option<Arc<Store>> {
+        self.saved.clone()
+    }
+
     /// Lets anyone become a member by naming themselves, or not.
     pub(crate) fn open_signup(&mut self, open: bool) {
         self.open_signup = open;

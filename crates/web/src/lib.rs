@@ -45,6 +45,7 @@ mod drill;
 mod error;
 mod guard;
 mod listen;
+mod members;
 mod page;
 mod seed;
 mod store;

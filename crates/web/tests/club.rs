@@ -20,10 +20,10 @@ use tower::ServiceExt;
 use crate::api::assert_error;
 
 /// The page's own origin, as a browser on loopback sends it.
-const LOOPBACK: &str = "http://127.0.0.1:8121";
+pub(crate) const LOOPBACK: &str = "http://127.0.0.1:8121";
 
 /// A server saving to the database at `path`, with open sign-up or not.
-fn app(path: &Path, open_signup: bool) -> Router {
+pub(crate) fn app(path: &Path, open_signup: bool) -> Router {
     let store = Arc::new(Store::open(path).unwrap());
     let server = Server::new(Limits::default(), Some(5))
         .with_saved_games(store)
@@ -46,14 +46,14 @@ fn alice(open_signup: bool) -> (tempfile::TempDir, PathBuf, Token, Router) {
 
 /// An answer, whole.
 #[derive(Debug)]
-struct Answer {
-    status: StatusCode,
+pub(crate) struct Answer {
+    pub(crate) status: StatusCode,
     headers: HeaderMap,
-    text: String,
+    pub(crate) text: String,
 }
 
 impl Answer {
-    fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::from_str(&self.text).unwrap_or(Value::Null)
     }
 
@@ -76,7 +76,7 @@ impl Answer {
 }
 
 /// Sends a request with the page's origin and `session`'s cookie, if any.
-async fn send(
+pub(crate) async fn send(
     app: &Router,
     method: Method,
     uri: &str,
@@ -94,6 +94,19 @@ async fn send_from(
     body: Option<Value>,
     origin: &str,
 ) -> Answer {
+    send_seated(app, method, uri, (session, None), body, origin).await
+}
+
+/// Sends a request from `origin` with a member's session cookie and a
+/// seat's token, each if any.
+pub(crate) async fn send_seated(
+    app: &Router,
+    method: Method,
+    uri: &str,
+    (session, token): (Option<&str>, Option<&str>),
+    body: Option<Value>,
+    origin: &str,
+) -> Answer {
     let mut request = Request::builder()
         .method(method)
         .uri(uri)
@@ -101,6 +114,9 @@ async fn send_from(
         .header(header::CONTENT_TYPE, "application/json");
     if let Some(session) = session {
         request = request.header(header::COOKIE, format!("theme=dark; crib_session={session}"));
+    }
+    if let Some(token) = token {
+        request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
     }
     let body = body.map_or_else(Body::empty, |body| Body::from(body.to_string()));
     let response = app.clone().oneshot(request.body(body).unwrap()).await.unwrap();
@@ -111,7 +127,7 @@ async fn send_from(
 }
 
 /// Signs in with `key`: the answer and the session.
-async fn sign_in(app: &Router, key: &str) -> (Answer, String) {
+pub(crate) async fn sign_in(app: &Router, key: &str) -> (Answer, String) {
     let answer = send(app, Method::POST, "/api/club/signin", None, Some(json!({"key": key}))).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     let (session, _) = answer.cookie();

@@ -11,5 +11,6 @@ mod driver;
 mod faults;
 mod http;
 mod load;
+mod lobby;
 mod saved;
 mod seats;

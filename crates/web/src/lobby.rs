@@ -14,8 +14,6 @@ use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use futures_util::Stream;
 use tokio::sync::watch;
 
-use crate::error::ApiError;
-
 /// What a listed table rings when its listing changes.
 #[derive(Clone, Debug)]
 pub(crate) struct Bell(watch::Sender<u64>);
@@ -48,10 +46,10 @@ impl Lobby {
 
     /// The lobby's answer as JSON: the one kept if the bell has not rung
     /// since it was made, else made by `make` (and kept).
-    pub(crate) fn answer(
+    pub(crate) fn answer<E>(
         &self,
-        make: impl FnOnce() -> Result<String, ApiError>,
-    ) -> Result<Arc<str>, ApiError> {
+        make: impl FnOnce() -> Result<String, E>,
+    ) -> Result<Arc<str>, E> {
         // Read before making: a ring while it is made leaves what is kept
         // older than the bell, so the next answer is made again.
         let rung = *self.bell.0.borrow();
@@ -73,12 +71,12 @@ impl Lobby {
     /// once, then again each time the bell rings (rings close together are
     /// told once). A lobby that cannot be made is left out of the stream
     /// until it can.
-    pub(crate) fn stream<F>(
+    pub(crate) fn stream<F, E>(
         &self,
         answer: F,
-    ) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>> + use<F>>
+    ) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>> + use<F, E>>
     where
-        F: Fn() -> Result<Arc<str>, ApiError> + Send + Sync + 'static,
+        F: Fn() -> Result<Arc<str>, E> + Send + Sync + 'static,
     {
         let receiver = self.bell.0.subscribe();
         let answer = Arc::new(answer);

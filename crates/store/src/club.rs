@@ -122,6 +122,19 @@ impl Writer {
         });
     }
 
+    /// Queues giving back `seat` of `game` on `line`: no member sits there
+    /// any more, and the seat is called `name` again.
+    pub fn unseat_member(&self, line: &Line, game: &GameSlot, seat: crib_core::Seat, name: String) {
+        let game = game.clone();
+        self.submit(line, move |conn| {
+            conn.execute(
+                "UPDATE seats SET member_id = NULL, name = ?1 WHERE game_id = ?2 AND seat = ?3",
+                params![name, game.id()?.0, seat.index() as i64],
+            )?;
+            Ok(())
+        });
+    }
+
     /// Queues marking `game` as rated on `line`.
     pub fn rate(&self, line: &Line, game: &GameSlot) {
         let game = game.clone();

@@ -10,7 +10,7 @@ import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { bin, browserOptions, guard, shots, startServer as serve } from "./support.mjs";
+import { act, apiState, bin, browserOptions, guard, shots, startServer as serve } from "./support.mjs";
 
 let server, base, context, profile;
 
@@ -50,16 +50,6 @@ async function newPage(at = base) {
   const page = await context.newPage();
   opened.push(page);
   return guard(page, at, blocked);
-}
-
-// Clicks, waits for the move's answer and for the page to draw it.
-async function act(page, locator) {
-  const drawn = Number(await page.evaluate(() => document.body.dataset.updates || 0));
-  const answered = page.waitForResponse((res) => res.url().includes("/act") && res.request().method() === "POST");
-  await locator.click();
-  const res = await answered;
-  assert.equal(res.status(), 200, await res.text());
-  await page.waitForFunction((before) => Number(document.body.dataset.updates || 0) > before, drawn);
 }
 
 test("a whole seeded hand against the computer, played through the page", async () => {
@@ -399,14 +389,6 @@ test("counting practice: right and wrong counts through the page", async () => {
   assert.deepEqual(failed, []);
   await page.close();
 });
-
-// The seat's answer from the API, with the page's own token.
-async function apiState(page) {
-  const params = new URLSearchParams(new URL(page.url()).hash.slice(1));
-  const res = await page.request.get(`${base}/api/games/${params.get("game")}?since=0`, { headers: { Authorization: "Bearer " + params.get("token") } });
-  assert.equal(res.status(), 200);
-  return res.json();
-}
 
 // The buttons the page shows are exactly the moves the API offers the seat:
 // discard while discarding, go when no card fits, continue when a deal is

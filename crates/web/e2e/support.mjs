@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 
 export const here = dirname(fileURLToPath(import.meta.url));
@@ -65,4 +66,23 @@ export async function guard(page, at, blocked) {
   });
   await page.route("**/*", (route) => (route.request().url().startsWith(at) ? route.continue() : route.abort()));
   return page;
+}
+
+/** Clicks `locator`, and waits for the move's answer and for the page to draw it. */
+export async function act(page, locator) {
+  const drawn = Number(await page.evaluate(() => document.body.dataset.updates || 0));
+  const answered = page.waitForResponse((res) => res.url().includes("/act") && res.request().method() === "POST");
+  await locator.click();
+  const res = await answered;
+  assert.equal(res.status(), 200, await res.text());
+  await page.waitForFunction((before) => Number(document.body.dataset.updates || 0) > before, drawn);
+}
+
+/** A seated page's whole state from the API, with the token of its address. */
+export async function apiState(page) {
+  const at = new URL(page.url());
+  const params = new URLSearchParams(at.hash.slice(1));
+  const res = await page.request.get(`${at.origin}/api/games/${params.get("game")}?since=0`, { headers: { Authorization: "Bearer " + params.get("token") } });
+  assert.equal(res.status(), 200, await res.text());
+  return res.json();
 }

@@ -53,7 +53,7 @@ use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
 use crate::error::{ApiError, BODY_LIMIT, parse};
 use crate::page::PAGE;
 use crate::store::{Entry, Key, Limits, NoRandomness, Store};
-use crate::table::{Engines, Move, OpenError, Pending, Plan, Room, Saver, SeatKind, State};
+use crate::table::{Engines, Left, Move, OpenError, Pending, Plan, Room, Saver, SeatKind, State};
 
 /// The most games a match may be played to.
 pub const MAX_GAMES_TO_WIN: u32 = 9;
@@ -81,14 +81,17 @@ pub struct Server {
     /// The club's members: where they are kept, and whether anyone may
     /// join.
     club: Club,
+    /// The lobby's bell and its last answer.
+    lobby: crate::lobby::Lobby,
 }
 
 impl Server {
     /// A server keeping at most `limits` tables; `seed` fixes the deals of
     /// games opened without a seed of their own.
     pub fn new(limits: Limits, seed: Option<u64>) -> Server {
+        let lobby = crate::lobby::Lobby::default();
         Server {
-            store: Store::new(limits),
+            store: Store::new(limits).telling(lobby.bell()),
             seed,
             opened: AtomicU64::new(0),
             saved: None,
@@ -97,6 +100,7 @@ impl Server {
             engines: Vec::new(),
             drills: Drills::default(),
             club: Club::default(),
+            lobby,
         }
     }
 
@@ -260,6 +264,7 @@ impl Server {
         }
         let keys = BySeat::from_vec(keys).map_err(|_| unreadable_row("seats", "token hashes"))?;
         let entry = self.store.insert(id, Entry::new(room, keys));
+        entry.lock().tell(self.lobby.bell());
         // The row is written again only for the new tokens: loading writes
         // nothing else, so that a game stays readable while nothing can be
         // written (a full disk).
@@ -365,6 +370,8 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/quit", post(quit))
         .route("/api/games/{id}/events", get(events))
         .route("/api/lobby", get(lobby))
+        .route("/api/lobby/events", get(lobby_events))
+        .route("/api/games/{id}/leave", post(leave))
         .route("/api/games/{id}/watch", get(watch))
         .route("/api/games/{id}/watch/events", get(watch_events))
         .route("/api/drills", post(start_drill))
@@ -685,6 +692,8 @@ async fn create(
     }
     room.record_club();
     let (game, entry) = server.store.open(room)?;
+    // Told once kept, so that a lobby made on hearing of it finds it.
+    entry.lock().tell(server.lobby.bell());
     let (state, invitations) = server
         .at_table(&game, &entry, |table| {
             Server::save_table(&game, &entry, table);
@@ -757,34 +766,60 @@ async fn state(
 pub const LOBBY_TABLES: usize = 200;
 
 /// The lobby: the listed tables that are open, the newest saved first, then
-/// those only in memory (a server that saves no games).
-async fn lobby(Shared(server): Shared<Arc<Server>>) -> Result<Json<Lobby>, ApiError> {
-    let mut ids: Vec<String> = match &server.saved {
-        Some(saved) => saved
-            .listed_web_tables(LOBBY_TABLES)
-            .map_err(unreadable)?
-            .into_iter()
-            .map(|table| table.table_id)
-            .collect(),
-        None => Vec::new(),
-    };
-    let mut held = server.store.all();
-    held.sort_by(|a, b| a.0.cmp(&b.0));
-    for (id, _) in held {
-        if !ids.contains(&id) {
-            ids.push(id);
-        }
+/// those only in memory (a server that saves no games). Made again only
+/// once a table's listing has changed (`crate::lobby::Lobby`).
+async fn lobby(Shared(server): Shared<Arc<Server>>) -> Result<impl IntoResponse, ApiError> {
+    let answer = server.lobby_answer()?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], answer.to_string()))
+}
+
+/// The lobby's live stream: the lobby (as `GET /api/lobby` answers it) at
+/// once, then whenever it changes.
+async fn lobby_events(
+    Shared(server): Shared<Arc<Server>>,
+) -> Sse<impl Stream<Item = Result<SseEvent, std::convert::Infallible>>> {
+    let shared = Arc::clone(&server);
+    server.lobby.stream(move || shared.lobby_answer())
+}
+
+impl Server {
+    /// The lobby's answer as JSON, made again only if a listing changed.
+    fn lobby_answer(&self) -> Result<Arc<str>, ApiError> {
+        self.lobby.answer(|| {
+            let tables = self.listings()?;
+            serde_json::to_string(&Lobby { tables }).map_err(|_| ApiError::Storage)
+        })
     }
-    let mut tables = Vec::new();
-    for id in ids {
-        if tables.len() == LOBBY_TABLES {
-            break;
+
+    /// The open listed tables, the newest saved first.
+    fn listings(&self) -> Result<Vec<crate::table::Listing>, ApiError> {
+        let mut ids: Vec<String> = match &self.saved {
+            Some(saved) => saved
+                .listed_web_tables(LOBBY_TABLES)
+                .map_err(unreadable)?
+                .into_iter()
+                .map(|table| table.table_id)
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut held = self.store.all();
+        held.sort_by(|a, b| a.0.cmp(&b.0));
+        for (id, _) in held {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
         }
-        // A saved table that cannot be loaded is left out, not the lobby.
-        let Ok(entry) = server.entry(&id) else { continue };
-        tables.extend(entry.lock().listing(&id));
+        let mut tables = Vec::new();
+        for id in ids {
+            if tables.len() == LOBBY_TABLES {
+                break;
+            }
+            // A saved table that cannot be loaded is left out, not the lobby.
+            let Ok(entry) = self.entry(&id) else { continue };
+            tables.extend(entry.lock().listing(&id));
+        }
+        Ok(tables)
     }
-    Ok(Json(Lobby { tables }))
 }
 
 /// The lobby's answer.
@@ -844,7 +879,7 @@ async fn hint(
     // from a copy of the view, with the table unlocked.
     let (view, seed, perspective) = server
         .at_table(&id, &entry, |table| {
-            Ok((table.view(seat), table.seed(), table.perspective(seat)))
+            Ok((table.view(seat)?, table.seed(), table.perspective(seat)))
         })
         .await?;
     // Off the async threads: the expert's analysis is milliseconds of work.
@@ -870,7 +905,7 @@ async fn chance(
     headers: HeaderMap,
 ) -> Result<Json<ChanceBody>, ApiError> {
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
-    let view = server.at_table(&id, &entry, |table| Ok(table.view(seat))).await?;
+    let view = server.at_table(&id, &entry, |table| Ok(table.view(seat)?)).await?;
     Ok(Json(ChanceBody { chance: crib_ai::chance_now(&view), text: win_chance_text(&view) }))
 }
 
@@ -948,6 +983,41 @@ async fn restart(
         })
         .await?;
     Ok(Json(state))
+}
+
+/// What leaving a seat answers.
+#[derive(Debug, Serialize)]
+struct LeftBody {
+    game: String,
+    /// The seat left.
+    seat: Seat,
+    /// Whether the table is closed: its creator left it.
+    closed: bool,
+}
+
+/// A person leaves their seat before play has begun: an invited seat is
+/// free again, with a new token (the old one opens it no longer); the
+/// creator leaving closes the table. Refused (409) once every seat is
+/// taken: then a seat is left by quitting, which gives the match up.
+async fn leave(
+    Shared(server): Shared<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<LeftBody>, ApiError> {
+    let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
+    let left = server
+        .at_table(&id, &entry, |table| {
+            // Drawn first: once the seat is left, nothing may fail.
+            let key = Key::new()?;
+            let left = table.leave(seat)?;
+            if left == Left::Freed {
+                entry.renew(seat, key);
+                Server::save_table(&id, &entry, table);
+            }
+            Ok(left)
+        })
+        .await?;
+    Ok(Json(LeftBody { game: id, seat, closed: left == Left::Closed }))
 }
 
 async fn quit(

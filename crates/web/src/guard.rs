@@ -16,7 +16,8 @@
 //!    or a member's sign-in past the same limits, counted apart, or it
 //!    joins the club past the limits on new members an hour;
 //! 5. it opens a live update stream past the limits on streams open at
-//!    once: per client address, per seat (a table and a token), and in all
+//!    once: per client address, per seat (a table and a token; a
+//!    spectator's table, or the lobby, and the address), and in all
 //!    (three quarters of the connections, so that a quarter is kept for
 //!    ordinary requests): 429 with `Retry-After`;
 //! 6. its body is not in whole within the body time limit (408, and the
@@ -159,7 +160,10 @@ async fn admit(
     if request.method() == Method::POST && path == JOIN {
         guard.signups.lock().unwrap_or_else(PoisonError::into_inner).open(peer)?;
     }
-    let place = if path.starts_with("/api/games/") && path.ends_with("/events") {
+    let place = if path == "/api/lobby/events" {
+        // The lobby's streams are counted by address, as a spectator's are.
+        Some(Streams::open(&guard.streams, peer, format!("{path} {peer:?}"))?)
+    } else if path.starts_with("/api/games/") && path.ends_with("/events") {
         // A spectator's stream has no seat: its table's streams are
         // counted by address, so that each spectator has a seat's share.
         let seat = if path.ends_with("/watch/events") {

@@ -12,6 +12,9 @@
 //! - `api`: the HTTP routes, and the saved tables
 //!   (with [`Server::with_saved_games`]), from which a restarted server
 //!   loads them;
+//! - `lobby`: the lobby's news: the bell a listed table rings when its
+//!   listing changes, the lobby's answer kept until it rings again, and the
+//!   live stream of it;
 //! - `drill`: counting practice, dealt and graded by the server from a
 //!   seed, each answer saved for `crib stats me`;
 //! - `club`: the club's members signing in with their links
@@ -45,6 +48,7 @@ mod drill;
 mod error;
 mod guard;
 mod listen;
+mod lobby;
 mod members;
 mod page;
 mod seed;

@@ -20,6 +20,7 @@ use std::time::Duration;
 use crib_core::{BySeat, Seat};
 use crib_store::token_hash;
 
+use crate::lobby::Bell;
 use crate::table::Room;
 
 /// How many tables the server keeps, and for how long unused.
@@ -126,13 +127,19 @@ impl Key {
 pub(crate) struct Entry {
     /// The table.
     pub table: Mutex<Room>,
-    keys: BySeat<Key>,
+    /// Changed only to give a seat left before play a new token
+    /// ([`Entry::renew`]).
+    keys: Mutex<BySeat<Key>>,
 }
 
 impl Entry {
     /// A table whose seats answer to `keys`.
     pub(crate) fn new(table: Room, keys: BySeat<Key>) -> Entry {
-        Entry { table: Mutex::new(table), keys }
+        Entry { table: Mutex::new(table), keys: Mutex::new(keys) }
+    }
+
+    fn keys(&self) -> MutexGuard<'_, BySeat<Key>> {
+        self.keys.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The seat whose token is `token`, if any.
@@ -140,20 +147,28 @@ impl Entry {
         let hash = token_hash(token);
         // Every seat is compared, so that the time taken does not tell
         // which seat's token was nearly right.
-        self.keys
+        self.keys()
             .iter()
             .map(|(seat, key)| same(&key.hash, &hash).then_some(seat))
             .fold(None, |found, seat| found.or(seat))
     }
 
     /// The token of `seat`, if this server has it to hand out.
-    pub(crate) fn token(&self, seat: Seat) -> Option<&Secret> {
-        self.keys.get(seat)?.secret.as_ref()
+    pub(crate) fn token(&self, seat: Seat) -> Option<Secret> {
+        self.keys().get(seat)?.secret.clone()
+    }
+
+    /// Gives `seat` the new key `key`, so that the old token opens it no
+    /// longer: a seat left before play, offered again.
+    pub(crate) fn renew(&self, seat: Seat, key: Key) {
+        if let Some(kept) = self.keys().get_mut(seat) {
+            *kept = key;
+        }
     }
 
     /// The hashes of every seat's token, seat 0 first.
     pub(crate) fn hashes(&self) -> BySeat<String> {
-        self.keys.map(|_, key| key.hash().to_owned())
+        self.keys().map(|_, key| key.hash().to_owned())
     }
 
     /// The table, locked; a panic elsewhere while it was held does not make
@@ -168,12 +183,20 @@ impl Entry {
 pub(crate) struct Store {
     tables: Mutex<HashMap<String, Arc<Entry>>>,
     limits: Limits,
+    /// Rung when tables are dropped to make room: a table kept only in
+    /// memory leaves the lobby with them.
+    bell: Option<Bell>,
 }
 
 impl Store {
     /// An empty store with these limits.
     pub(crate) fn new(limits: Limits) -> Store {
-        Store { tables: Mutex::new(HashMap::new()), limits }
+        Store { tables: Mutex::new(HashMap::new()), limits, bell: None }
+    }
+
+    /// The same store, ringing `bell` whenever it drops tables to make room.
+    pub(crate) fn telling(self, bell: Bell) -> Store {
+        Store { bell: Some(bell), ..self }
     }
 
     fn tables(&self) -> MutexGuard<'_, HashMap<String, Arc<Entry>>> {
@@ -233,6 +256,9 @@ impl Store {
     fn make_room(&self, tables: &mut HashMap<String, Arc<Entry>>) {
         if tables.len() < self.limits.games.max(1) {
             return;
+        }
+        if let Some(bell) = &self.bell {
+            bell.ring();
         }
         // A table in use by a request right now (one holds it, locked or
         // not) is neither idle nor a candidate: dropped from here, it would

@@ -17,6 +17,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
+use crate::lobby::Bell;
 use crib_ai::Strategy;
 use crib_core::{
     Action, BySeat, Card, CardSet, Claims, Event, GameConfig, IllegalAction, MatchLength, Phase,
@@ -131,6 +132,11 @@ pub enum MoveError {
     /// An invited seat has not been taken yet.
     #[error("your opponent has not joined yet")]
     NotJoined,
+    /// A seat is left once every seat is taken and play has begun.
+    #[error(
+        "play has begun: a seat can be left only before every seat is taken (quit gives the match up)"
+    )]
+    Started,
     /// A program at the table failed (an engine crashed or answered
     /// garbage): the table can go no further.
     #[error("a player at this table failed: {0}")]
@@ -292,6 +298,9 @@ pub(crate) struct Room {
     /// Bumped on every change, so that live streams know to fetch.
     version: watch::Sender<u64>,
     touched: Instant,
+    /// What a listed table rings when its listing changes, and the listing
+    /// the lobby was last told of.
+    lobby: Option<(Bell, Option<Listing>)>,
 }
 
 impl std::fmt::Debug for Room {
@@ -300,13 +309,19 @@ impl std::fmt::Debug for Room {
     }
 }
 
+/// What an invited seat is called in its saved matches while no member
+/// sits there.
+fn guest_name(seat: Seat) -> String {
+    format!("guest {}", seat.index() + 1)
+}
+
 /// The sitters of a table's seats.
 fn sitters(kinds: &BySeat<SeatKind>, engines: &Engines) -> Result<BySeat<Sitter>, OpenError> {
     let mut sitters = Vec::new();
     for (seat, kind) in kinds.iter() {
         sitters.push(match kind {
             SeatKind::Creator => Sitter::person("me"),
-            SeatKind::Person => Sitter::person(format!("guest {}", seat.index() + 1)),
+            SeatKind::Person => Sitter::person(guest_name(seat)),
             SeatKind::Computer(strategy) => Sitter::program(BuiltInContestant::new(*strategy)),
             SeatKind::Engine(name) => {
                 let command = engines
@@ -416,6 +431,7 @@ impl Room {
             failed: None,
             version: watch::Sender::new(0),
             touched: Instant::now(),
+            lobby: None,
         }
     }
 
@@ -518,6 +534,26 @@ impl Room {
             seats: self.seat_infos(),
             started: self.everyone_joined(),
         })
+    }
+
+    /// Tells the lobby of this table now and whenever its listing changes
+    /// (nothing, for a table not listed).
+    pub(crate) fn tell(&mut self, bell: Bell) {
+        let listing = self.listing("");
+        if listing.is_some() {
+            bell.ring();
+        }
+        self.lobby = Some((bell, listing));
+    }
+
+    /// Rings the lobby's bell if the table's listing changed.
+    fn tell_lobby(&mut self) {
+        let Some((bell, told)) = &self.lobby else { return };
+        let listing = self.listing("");
+        if listing != *told {
+            bell.ring();
+            self.lobby = Some((bell.clone(), listing));
+        }
     }
 
     /// Each seat by its compass point, as a spectator and the lobby name
@@ -637,6 +673,32 @@ impl Room {
         }
     }
 
+    /// `seat` leaves before play has begun (before every seat is taken): a
+    /// person invited frees the seat for someone else, the creator closes
+    /// the table (the match is given up, as by [`Room::quit`]). Once play
+    /// has begun a seat is left only by quitting.
+    pub(crate) fn leave(&mut self, seat: Seat) -> Result<Left, MoveError> {
+        if self.quit {
+            return Err(MoveError::Quit);
+        }
+        if self.everyone_joined() {
+            return Err(MoveError::Started);
+        }
+        if self.plan.kinds.get(seat) == Some(&SeatKind::Creator) {
+            self.quit(seat);
+            return Ok(Left::Closed);
+        }
+        self.joined[seat] = false;
+        if let Some(slot) = self.members.get_mut(seat)
+            && slot.take().is_some()
+            && let (Some(saver), Some(game)) = (&self.saver, self.current.get())
+        {
+            saver.writer.unseat_member(&saver.line, &game, seat, guest_name(seat));
+        }
+        self.changed();
+        Ok(Left::Freed)
+    }
+
     /// A new match at the same table, same seats and tokens: the one being
     /// played is given up by `by`, if it was not won. The match given up is
     /// saved as such only by [`Room::given_up_for_new`], once the table's
@@ -680,9 +742,13 @@ impl Room {
         self.changed();
     }
 
-    /// What `seat` may know of the current game.
-    pub(crate) fn view(&self, seat: Seat) -> crib_core::View {
-        self.table.view(seat)
+    /// What `seat` may know of the current game, once play has begun:
+    /// until every seat is taken its cards are face down to it too.
+    pub(crate) fn view(&self, seat: Seat) -> Result<crib_core::View, MoveError> {
+        if !self.everyone_joined() {
+            return Err(MoveError::NotJoined);
+        }
+        Ok(self.table.view(seat))
     }
 
     /// The current match's seed: the hint's expert samples from it.
@@ -725,11 +791,15 @@ impl Room {
         self.state_as(None, since)
     }
 
-    /// The state of a seat, or of a spectator (`None`).
+    /// The state of a seat, or of a spectator (`None`). Until every seat is
+    /// taken a seat sees what a spectator sees: the cards are dealt, face
+    /// down to everyone, so that a person who takes a seat and leaves it
+    /// again knows no card of whoever takes it next.
     fn state_as(&self, who: Option<Seat>, since: usize) -> State {
         // A spectator sees the table from seat 0's side.
         let seat = who.unwrap_or(Seat::ALL[0]);
-        let view = match who {
+        let sees = who.filter(|_| self.everyone_joined());
+        let view = match sees {
             Some(seat) => self.table.view(seat),
             None => self.table.view(seat).public(),
         };
@@ -744,7 +814,7 @@ impl Room {
             .iter()
             .enumerate()
             .map(|(offset, event)| {
-                let event = seen_by(event, who);
+                let event = seen_by(event, sees);
                 let Narration { lines, steps } = narrate(&event, &perspective);
                 let points = event.points().map(|(seat, points)| Points { seat, points });
                 Said {
@@ -757,7 +827,7 @@ impl Room {
             })
             .collect();
         let holds = self.plan.kinds.map(|other, _| held(&view, other));
-        let laid = laid(who, &view, all);
+        let laid = laid(sees, &view, all);
         let opponent =
             self.plan.kinds.get(Seat::ALL[1]).map_or(Opponent::Person, |kind| match kind {
                 SeatKind::Computer(strategy) => Opponent::Computer(*strategy),
@@ -850,6 +920,7 @@ impl Room {
     fn changed(&mut self) {
         self.touch();
         self.version.send_modify(|version| *version += 1);
+        self.tell_lobby();
     }
 }
 
@@ -946,8 +1017,17 @@ pub enum Opponent {
     Person,
 }
 
+/// What leaving a table did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Left {
+    /// The seat is free for someone else.
+    Freed,
+    /// The creator left: the table is closed.
+    Closed,
+}
+
 /// Who sits at one seat, as every seat may know.
-#[derive(Debug, Serialize)]
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub(crate) struct SeatInfo {
     /// `person`, `computer` or `engine`.
     pub kind: &'static str,
@@ -1013,7 +1093,7 @@ pub(crate) struct State {
 }
 
 /// How long a table's matches are, as its state and the lobby say it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub(crate) struct MatchFormat {
     /// As `crib play --format` reads it: `single`, `best-of-3`, `club-9`,
     /// ...
@@ -1029,7 +1109,7 @@ impl MatchFormat {
 }
 
 /// A table as the lobby lists it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub(crate) struct Listing {
     /// The table's id: its page is `/?join=ID` for a free seat.
     pub game: String,

@@ -495,9 +495,10 @@ async fn two_people_each_see_only_their_own_cards() {
     let (id, host, opened) = create(&app, json!({"opponent": "person"})).await;
     assert_eq!(opened["joined"], false);
     assert_eq!(opened["moves"]["discard"], 0, "nothing to do before the guest joins");
-    let hand = opened["view"]["hand"].as_array().unwrap().clone();
+    // The cards are dealt face down until every seat is taken.
+    assert_eq!(opened["view"]["hand"], json!([]));
     let (status, value) =
-        act(&app, &id, &host, json!({"action": "discard", "cards": &hand[..2]})).await;
+        act(&app, &id, &host, json!({"action": "discard", "cards": ["AS", "2S"]})).await;
     assert_error(status, &value, StatusCode::CONFLICT, "not joined");
 
     let (status, joined) =
@@ -516,6 +517,8 @@ async fn two_people_each_see_only_their_own_cards() {
 
     let host_view = state(&app, &id, &host).await;
     let guest_view = state(&app, &id, &guest).await;
+    let hand = host_view["view"]["hand"].as_array().unwrap().clone();
+    assert_eq!(hand.len(), 6);
     assert_eq!(host_view["seat"], 0);
     assert_eq!(guest_view["seat"], 1);
     let guest_hand = guest_view["view"]["hand"].as_array().unwrap();

@@ -14,7 +14,7 @@ use crate::api::{assert_error, call, create, first_move, first_move_body, state}
 
 /// A server saving its games in the database at `path`, as `crib serve`
 /// starts one: a restart is a new one on the same file.
-fn app(path: &Path) -> Router {
+pub(crate) fn app(path: &Path) -> Router {
     counted(path).0
 }
 

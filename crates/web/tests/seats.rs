@@ -71,7 +71,9 @@ async fn a_four_seat_table_with_two_people_and_two_computers() {
     assert_eq!(state0["seats"][2]["joined"], false);
     assert_eq!(state0["joined"], false);
     assert_eq!(state0["names"], json!(["you", "West", "North", "East"]));
-    assert_eq!(state0["view"]["hand"].as_array().unwrap().len(), 5);
+    // Dealt, face down to everyone until every seat is taken.
+    assert_eq!(state0["view"]["hand"], json!([]));
+    assert_eq!(state0["holds"], json!([5, 5, 5, 5]));
     // One invitation, for seat 2, with its own link.
     let invitations = opened["invitations"].as_array().unwrap();
     assert_eq!(invitations.len(), 1);

@@ -11,6 +11,7 @@ mod driver;
 mod faults;
 mod http;
 mod load;
+mod lobby;
 mod ratings;
 mod saved;
 mod seats;

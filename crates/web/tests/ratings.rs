@@ -215,3 +215,37 @@ async fn rated_matches_move_the_list_in_the_order_they_ended() {
     let answer = send(&app, Method::GET, "/api/club/members/Cy", ann, None).await;
     assert_error(answer.status, &answer.json(), StatusCode::NOT_FOUND, "no member");
 }
+
+#[tokio::test]
+async fn a_member_who_leaves_before_play_no_longer_sits_there() {
+    let (_dir, app, sessions) = club(&["Ann", "Bo"]).await;
+    let (ann, bo) = (Some(sessions[0].as_str()), Some(sessions[1].as_str()));
+    let (id, _) = open(&app, ann, json!({"rated": true, "opponent": "person"})).await;
+    let joined = send(&app, Method::POST, &format!("/api/games/{id}/join"), bo, None).await;
+    let token = joined.json()["token"].as_str().unwrap().to_owned();
+    let left =
+        seated(&app, Method::POST, &format!("/api/games/{id}/leave"), bo, &token, None).await;
+    // Play began when Bo sat down: leaving is refused. A three-seat table
+    // waits for its last seat instead.
+    assert_eq!(left.status, StatusCode::CONFLICT, "{}", left.text);
+    let (id, ann_token) = open(
+        &app,
+        ann,
+        json!({"seats": [{"kind": "you"}, {"kind": "person"}, {"kind": "person"}]}),
+    )
+    .await;
+    let joined = send(&app, Method::POST, &format!("/api/games/{id}/join"), bo, None).await;
+    let token = joined.json()["token"].as_str().unwrap().to_owned();
+    let members = |state: &Value| -> Vec<Value> {
+        state["seats"].as_array().unwrap().iter().map(|seat| seat["member"].clone()).collect()
+    };
+    assert_eq!(members(&joined.json()["state"]), [json!("Ann"), json!("Bo"), Value::Null]);
+    let left =
+        seated(&app, Method::POST, &format!("/api/games/{id}/leave"), bo, &token, None).await;
+    assert_eq!(left.status, StatusCode::OK, "{}", left.text);
+    let state = seated(&app, Method::GET, &format!("/api/games/{id}"), ann, &ann_token, None).await;
+    assert_eq!(members(&state.json()), [json!("Ann"), Value::Null, Value::Null], "{}", state.text);
+    let again = send(&app, Method::POST, &format!("/api/games/{id}/join"), bo, None).await;
+    assert_eq!(again.status, StatusCode::OK, "Bo may sit down again: {}", again.text);
+    assert_eq!(members(&again.json()["state"]), [json!("Ann"), json!("Bo"), Value::Null]);
+}

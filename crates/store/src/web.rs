@@ -37,12 +37,16 @@ pub struct WebTable {
     /// Whether the table is listed in the club's lobby, where anyone may
     /// take a free seat; a table not listed is by invitation only.
     pub listed: bool,
+    /// The table's move clock: the seconds a person has for each move, if
+    /// the table has one.
+    pub clock: Option<u32>,
 }
 
 /// The columns of a table's row that [`table_row`] reads, in its order.
 const TABLE_COLUMNS: &str = "web_tables.table_id, web_tables.game_id, web_tables.seed,
      web_tables.games_to_win, web_tables.matches, web_tables.seat_kinds,
-     web_tables.seat_joined, web_tables.seat_hashes, web_tables.all_played, web_tables.listed";
+     web_tables.seat_joined, web_tables.seat_hashes, web_tables.all_played, web_tables.listed,
+     web_tables.clock";
 
 /// A table's row as read, before its JSON columns are.
 struct TableRow {
@@ -53,6 +57,7 @@ struct TableRow {
     matches: u64,
     json: [String; 3],
     listed: bool,
+    clock: Option<u32>,
 }
 
 fn table_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<TableRow> {
@@ -64,13 +69,14 @@ fn table_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<TableRow> {
         matches: u64::try_from(row.get::<_, i64>(4)?).unwrap_or(0),
         json: [row.get(5)?, row.get(6)?, row.get(7)?],
         listed: row.get(9)?,
+        clock: row.get(10)?,
     })
 }
 
 impl TableRow {
     /// The table, its JSON columns read.
     fn table(self) -> Result<WebTable, StoreError> {
-        let TableRow { table_id, game, seed, length, matches, json, listed } = self;
+        let TableRow { table_id, game, seed, length, matches, json, listed, clock } = self;
         let unreadable = |what: &'static str, text: &str| StoreError::Unreadable {
             game,
             what,
@@ -89,6 +95,7 @@ impl TableRow {
             token_hashes: serde_json::from_str(&hashes)
                 .map_err(|_| unreadable("token hashes", &hashes))?,
             listed,
+            clock,
         })
     }
 }
@@ -151,8 +158,8 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
     conn.execute(
         "INSERT INTO web_tables (table_id, game_id, opponent, seed, games_to_win, matches,
                                  joined, token_hash_0, token_hash_1,
-                                 seat_kinds, seat_joined, seat_hashes, all_played, listed)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                                 seat_kinds, seat_joined, seat_hashes, all_played, listed, clock)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
          ON CONFLICT (table_id) DO UPDATE SET
              game_id = excluded.game_id, opponent = excluded.opponent,
              seed = excluded.seed, games_to_win = excluded.games_to_win,
@@ -160,7 +167,7 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
              token_hash_0 = excluded.token_hash_0, token_hash_1 = excluded.token_hash_1,
              seat_kinds = excluded.seat_kinds, seat_joined = excluded.seat_joined,
              seat_hashes = excluded.seat_hashes, all_played = excluded.all_played,
-             listed = excluded.listed",
+             listed = excluded.listed, clock = excluded.clock",
         params![
             table.table_id,
             table.game.0,
@@ -176,6 +183,7 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
             json(serde_json::json!(table.token_hashes)),
             length_to_sql(table.length).1,
             table.listed,
+            table.clock,
         ],
     )?;
     Ok(())
@@ -205,11 +213,13 @@ mod tests {
             joined: vec![true, false, true],
             token_hashes: vec!["h0".to_owned(), "h1".to_owned(), "h2".to_owned()],
             listed: false,
+            clock: Some(30),
         };
         store.save_web_table(&table).unwrap();
         assert_eq!(store.web_table("abc").unwrap(), Some(table.clone()));
         table.joined[1] = true;
         table.matches = 2;
+        table.clock = None;
         store.save_web_table(&table).unwrap();
         assert_eq!(store.web_table("abc").unwrap(), Some(table));
         assert_eq!(store.web_table("abd").unwrap(), None);
@@ -234,6 +244,7 @@ mod tests {
                 joined: vec![true, false],
                 token_hashes: vec!["h0".to_owned(), "h1".to_owned()],
                 listed,
+                clock: None,
             };
             store.save_web_table(&table).unwrap();
             tables.push(table);

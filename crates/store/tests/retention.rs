@@ -50,6 +50,7 @@ fn old_matches_are_pruned_and_recent_ones_kept() {
         joined: vec![true, true],
         token_hashes: vec!["a".to_owned(), "b".to_owned()],
         listed: false,
+        clock: None,
     };
     store.save_web_table(&table).unwrap();
 

@@ -26,6 +26,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
@@ -48,6 +49,7 @@ use crib_table::{Taken, error_chain};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 
+use crate::clock::MoveClock;
 use crate::club::Club;
 use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
 use crate::error::{ApiError, BODY_LIMIT, parse};
@@ -81,6 +83,9 @@ pub struct Server {
     /// The club's members: where they are kept, and whether anyone may
     /// join.
     club: Club,
+    /// How long a second of a table's move clock lasts: a second, but in
+    /// tests.
+    clock_unit: Duration,
 }
 
 impl Server {
@@ -97,7 +102,18 @@ impl Server {
             engines: Vec::new(),
             drills: Drills::default(),
             club: Club::default(),
+            clock_unit: Duration::from_secs(1),
         }
+    }
+
+    /// The same server, its tables' move clocks counting each of their
+    /// seconds as `unit`: for tests, which cannot wait whole seconds. A
+    /// table's state tells the time left as it is, in milliseconds.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn with_clock_unit(mut self, unit: Duration) -> Server {
+        self.clock_unit = unit;
+        self
     }
 
     /// The same server, saving every table's matches in `saved` (through a
@@ -168,6 +184,7 @@ impl Server {
         let (answer, pending) = {
             let mut table = entry.lock();
             let answer = work(&mut table)?;
+            crate::timer::arm(entry, &mut table);
             (answer, table.pending())
         };
         self.settle(id, entry, pending).await?;
@@ -222,6 +239,11 @@ impl Server {
             .iter()
             .map(|saved| Taken { seat: saved.seat, action: saved.action, claims: saved.claims })
             .collect();
+        let clock = row
+            .clock
+            .map(|seconds| MoveClock::new(seconds, self.clock_unit))
+            .transpose()
+            .map_err(|_| unreadable_row("clock", &format!("{:?}", row.clock)))?;
         let plan = Plan {
             kinds,
             config,
@@ -229,8 +251,9 @@ impl Server {
             seed: row.seed,
             muggins_pegging: resumed.summary.setup.muggins_pegging,
             listed: row.listed,
+            clock,
         };
-        let room = Room::load(
+        let mut room = Room::load(
             plan,
             joined.clone(),
             row.matches,
@@ -243,6 +266,7 @@ impl Server {
             eprintln!("crib: loading a saved game failed: {}", error_chain(&error));
             ApiError::Storage
         })?;
+        room.clocked_before(&resumed.moves);
         let hashes = row.token_hashes.into_iter().collect::<Vec<_>>();
         let mut keys = Vec::new();
         let mut new_tokens = false;
@@ -258,6 +282,7 @@ impl Server {
         }
         let keys = BySeat::from_vec(keys).map_err(|_| unreadable_row("seats", "token hashes"))?;
         let entry = self.store.insert(id, Entry::new(room, keys));
+        crate::timer::arm(&entry, &mut entry.lock());
         // The row is written again only for the new tokens: loading writes
         // nothing else, so that a game stays readable while nothing can be
         // written (a full disk).
@@ -287,6 +312,7 @@ impl Server {
             joined: table.joined().iter().map(|(_, &joined)| joined).collect(),
             token_hashes: entry.hashes().into_vec(),
             listed: plan.listed,
+            clock: plan.clock.map(MoveClock::seconds),
         };
         saver.writer.save_web_table(&saver.line, &game, row);
     }
@@ -454,6 +480,9 @@ struct CreateBody {
     /// Whether the table is listed in the lobby, where anyone may take a
     /// free seat: false without it (by invitation only).
     listed: Option<bool>,
+    /// The move clock: the seconds a person has for each move (5 to 600),
+    /// after which the `basic` player moves for them; none without it.
+    clock: Option<u32>,
 }
 
 /// One seat of a new table.
@@ -642,7 +671,12 @@ async fn create(
         .map_or(Seat::ALL[0], |(seat, _)| seat);
     let muggins_pegging = request.muggins_pegging.unwrap_or(false);
     let listed = request.listed.unwrap_or(false);
-    let plan = Plan { kinds, config, length, seed, muggins_pegging, listed };
+    let clock = request
+        .clock
+        .map(|seconds| MoveClock::new(seconds, server.clock_unit))
+        .transpose()
+        .map_err(ApiError::Malformed)?;
+    let plan = Plan { kinds, config, length, seed, muggins_pegging, listed, clock };
     let room = Room::open(plan, &server.engines, server.saver()).map_err(opening)?;
     let (game, entry) = server.store.open(room)?;
     let (state, invitations) = server

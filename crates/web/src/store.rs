@@ -299,6 +299,7 @@ mod tests {
                 seed,
                 muggins_pegging: false,
                 listed: false,
+                clock: None,
             },
             &Vec::new(),
             None,

@@ -103,6 +103,20 @@ pub(crate) fn close_given_up(
     Ok(())
 }
 
+/// Marks the last action saved of match `id` as made by the move clock,
+/// for a person who ran out of time. Part of the caller's transaction.
+pub(crate) fn mark_by_clock(conn: &Connection, id: GameId) -> Result<(), StoreError> {
+    let marked = conn.execute(
+        "UPDATE actions SET by_clock = 1
+         WHERE game_id = ?1 AND ply = (SELECT MAX(ply) FROM actions WHERE game_id = ?1)",
+        [id.0],
+    )?;
+    if marked == 0 {
+        return Err(StoreError::NoSuchGame(id));
+    }
+    Ok(())
+}
+
 /// The JSON of a list of events: what replays are checked against.
 pub(crate) fn events_json(events: &[Event]) -> String {
     serde_json::to_string(events).expect("events serialize: every field is plain data")
@@ -332,15 +346,16 @@ pub(crate) fn load(conn: &Connection, id: GameId) -> Result<Resumed, StoreError>
     }
 
     let mut statement = conn.prepare_cached(
-        "SELECT ply, seat, action, claims, events FROM actions WHERE game_id = ?1 ORDER BY ply",
+        "SELECT ply, seat, action, claims, events, by_clock FROM actions WHERE game_id = ?1
+         ORDER BY ply",
     )?;
-    let rows: Vec<(u32, u8, String, Option<String>, String)> = statement
+    let rows: Vec<(u32, u8, String, Option<String>, String, bool)> = statement
         .query_map([id.0], |row| {
-            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?))
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?))
         })?
         .collect::<Result<_, _>>()?;
     let mut moves = Vec::with_capacity(rows.len());
-    for (expected, (ply, seat, action, claims, stored)) in (0..).zip(rows) {
+    for (expected, (ply, seat, action, claims, stored, by_clock)) in (0..).zip(rows) {
         let unreadable = |what, text: String| StoreError::Unreadable { game: id, what, text };
         if ply != expected {
             return Err(unreadable("action number", ply.to_string()));
@@ -356,7 +371,7 @@ pub(crate) fn load(conn: &Connection, id: GameId) -> Result<Resumed, StoreError>
             return Err(StoreError::Diverged { game: id, ply: Some(ply) });
         }
         events.extend(produced);
-        moves.push(Move { ply, seat, action, claims });
+        moves.push(Move { ply, seat, action, claims, by_clock });
     }
     Ok(Resumed { summary, play, events, moves })
 }

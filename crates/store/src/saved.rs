@@ -188,6 +188,8 @@ pub struct Move {
     pub action: Action,
     /// The shows counted by their own seats with it (muggins).
     pub claims: Claims,
+    /// Whether the move clock made it, for a person who ran out of time.
+    pub by_clock: bool,
 }
 
 /// A saved match replayed to where it stopped.

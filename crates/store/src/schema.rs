@@ -204,6 +204,15 @@ const V11: [(&str, &str); 4] = [
 const V11_INDEX: &str =
     "CREATE INDEX IF NOT EXISTS seats_by_member ON seats (member_id) WHERE member_id IS NOT NULL;";
 
+/// The move clock's schema: a browser table's clock, the seconds a person
+/// has for each move (`NULL` for none, as for every table saved before),
+/// and on each action whether the clock made it for a person who ran out
+/// of time (0 for every action saved before). Each added unless it is there
+/// already.
+const CLOCK: &str = "clock INTEGER";
+/// See [`CLOCK`].
+const BY_CLOCK: &str = "by_clock INTEGER NOT NULL DEFAULT 0";
+
 type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// Every migration in order: the `n`-th takes the schema from version `n`
@@ -213,9 +222,10 @@ const MIGRATIONS: &[Step] = &[
     |tx| {
         tx.execute_batch(V2)?;
         // The backfill reads matches as this program reads them, with the
-        // column of the fifth schema.
+        // columns of the later schemas it reads.
         add_given_up_by(tx)?;
         add_column(tx, "games", ALL_PLAYED)?;
+        add_column(tx, "actions", BY_CLOCK)?;
         crate::matches::backfill_results(tx)
     },
     |tx| Ok(tx.execute_batch(V3)?),
@@ -236,6 +246,10 @@ const MIGRATIONS: &[Step] = &[
             add_column(tx, table, column)?;
         }
         Ok(tx.execute_batch(V11_INDEX)?)
+    },
+    |tx| {
+        add_column(tx, "web_tables", CLOCK)?;
+        add_column(tx, "actions", BY_CLOCK)
     },
 ];
 

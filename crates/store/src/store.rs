@@ -21,7 +21,8 @@ use rusqlite::{Connection, OpenFlags, ToSql, TransactionBehavior};
 
 use crate::StoreError;
 use crate::matches::{
-    COUNTED, close_given_up, events_json, insert_action, insert_game, load, summaries, summary,
+    COUNTED, close_given_up, events_json, insert_action, insert_game, load, mark_by_clock,
+    summaries, summary,
 };
 use crate::saved::{GameId, GameSummary, NewGame, Resumed};
 use crate::schema::{check_owner, migrate};
@@ -176,6 +177,19 @@ impl Store {
         let ply = insert_action(&tx, id, seat, action, claims, events, &events_text)?;
         tx.commit()?;
         Ok(ply)
+    }
+
+    /// Marks the last action saved of match `id` as made by the move clock,
+    /// for a person who ran out of time, as [`Writer::moved_by_clock`]
+    /// does.
+    ///
+    /// # Errors
+    ///
+    /// A match with no action saved, a failed write.
+    ///
+    /// [`Writer::moved_by_clock`]: crate::Writer::moved_by_clock
+    pub fn moved_by_clock(&self, id: GameId) -> Result<(), StoreError> {
+        mark_by_clock(&self.writer(), id)
     }
 
     /// Gives up match `id` if it is still being played, with no one to

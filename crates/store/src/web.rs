@@ -42,6 +42,9 @@ pub struct WebTable {
     pub members: Vec<Option<SeatMember>>,
     /// Whether the table's matches are rated.
     pub rated: bool,
+    /// The table's move clock: the seconds a person has for each move, if
+    /// the table has one.
+    pub clock: Option<u32>,
 }
 
 /// A member at a table's seat, as the table's row keeps them.
@@ -57,7 +60,7 @@ pub struct SeatMember {
 const TABLE_COLUMNS: &str = "web_tables.table_id, web_tables.game_id, web_tables.seed,
      web_tables.games_to_win, web_tables.matches, web_tables.seat_kinds,
      web_tables.seat_joined, web_tables.seat_hashes, web_tables.all_played, web_tables.listed,
-     web_tables.seat_members, web_tables.rated";
+     web_tables.seat_members, web_tables.rated, web_tables.clock";
 
 /// A table's row as read, before its JSON columns are.
 struct TableRow {
@@ -69,6 +72,7 @@ struct TableRow {
     json: [String; 4],
     listed: bool,
     rated: bool,
+    clock: Option<u32>,
 }
 
 fn table_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<TableRow> {
@@ -81,13 +85,14 @@ fn table_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<TableRow> {
         json: [row.get(5)?, row.get(6)?, row.get(7)?, row.get(10)?],
         listed: row.get(9)?,
         rated: row.get(11)?,
+        clock: row.get(12)?,
     })
 }
 
 impl TableRow {
     /// The table, its JSON columns read.
     fn table(self) -> Result<WebTable, StoreError> {
-        let TableRow { table_id, game, seed, length, matches, json, listed, rated } = self;
+        let TableRow { table_id, game, seed, length, matches, json, listed, rated, clock } = self;
         let unreadable = |what: &'static str, text: &str| StoreError::Unreadable {
             game,
             what,
@@ -109,6 +114,7 @@ impl TableRow {
             members: serde_json::from_str(&members)
                 .map_err(|_| unreadable("seat members", &members))?,
             rated,
+            clock,
         })
     }
 }
@@ -172,8 +178,8 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
         "INSERT INTO web_tables (table_id, game_id, opponent, seed, games_to_win, matches,
                                  joined, token_hash_0, token_hash_1,
                                  seat_kinds, seat_joined, seat_hashes, all_played, listed,
-                                 seat_members, rated)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+                                 seat_members, rated, clock)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
          ON CONFLICT (table_id) DO UPDATE SET
              game_id = excluded.game_id, opponent = excluded.opponent,
              seed = excluded.seed, games_to_win = excluded.games_to_win,
@@ -182,7 +188,7 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
              seat_kinds = excluded.seat_kinds, seat_joined = excluded.seat_joined,
              seat_hashes = excluded.seat_hashes, all_played = excluded.all_played,
              listed = excluded.listed, seat_members = excluded.seat_members,
-             rated = excluded.rated",
+             rated = excluded.rated, clock = excluded.clock",
         params![
             table.table_id,
             table.game.0,
@@ -200,6 +206,7 @@ pub(crate) fn upsert_web_table(conn: &Connection, table: &WebTable) -> Result<()
             table.listed,
             json(serde_json::json!(table.members)),
             table.rated,
+            table.clock,
         ],
     )?;
     Ok(())
@@ -231,12 +238,14 @@ mod tests {
             listed: false,
             members: vec![Some(SeatMember { id: 4, name: "Ann".to_owned() }), None, None],
             rated: true,
+            clock: Some(30),
         };
         store.save_web_table(&table).unwrap();
         assert_eq!(store.web_table("abc").unwrap(), Some(table.clone()));
         table.joined[1] = true;
         table.members[1] = Some(SeatMember { id: 5, name: "Bo".to_owned() });
         table.matches = 2;
+        table.clock = None;
         store.save_web_table(&table).unwrap();
         assert_eq!(store.web_table("abc").unwrap(), Some(table));
         assert_eq!(store.web_table("abd").unwrap(), None);
@@ -263,6 +272,7 @@ mod tests {
                 listed,
                 members: Vec::new(),
                 rated: false,
+                clock: None,
             };
             store.save_web_table(&table).unwrap();
             tables.push(table);

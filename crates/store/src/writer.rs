@@ -37,7 +37,7 @@ use crib_core::{Action, Claims, Event, Seat};
 use rusqlite::{Connection, TransactionBehavior};
 use tokio::sync::watch;
 
-use crate::matches::{close_given_up, events_json, insert_action, insert_game};
+use crate::matches::{close_given_up, events_json, insert_action, insert_game, mark_by_clock};
 use crate::store::connect;
 use crate::web::upsert_web_table;
 use crate::{GameId, NewGame, Store, StoreError, WebTable};
@@ -159,6 +159,14 @@ impl Writer {
         self.submit(line, move |conn| {
             insert_action(conn, game.id()?, seat, action, claims, &events, &text).map(|_| ())
         });
+    }
+
+    /// Queues marking the last action queued for `game` on `line` as made by
+    /// the move clock, for a person who ran out of time: queue it right after
+    /// that action.
+    pub fn moved_by_clock(&self, line: &Line, game: &GameSlot) {
+        let game = game.clone();
+        self.submit(line, move |conn| mark_by_clock(conn, game.id()?));
     }
 
     /// Queues giving up `game` on `line`, as [`Store::give_up`] does.

@@ -52,6 +52,7 @@ fn old_matches_are_pruned_and_recent_ones_kept() {
         members: Vec::new(),
         rated: false,
         listed: false,
+        clock: None,
     };
     store.save_web_table(&table).unwrap();
 

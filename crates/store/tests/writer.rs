@@ -113,3 +113,34 @@ fn a_failed_write_breaks_its_line_only() {
     flushed(&writer, &other_line).unwrap();
     assert_eq!(store.game(other_game.get().unwrap()).unwrap().setup.seed, 8);
 }
+
+/// A move the clock made is marked on the action queued just before the
+/// mark, and only on it; a match saved before the clock existed reads as
+/// moved by its players alone.
+#[test]
+fn a_move_made_by_the_clock_is_marked_on_its_action() {
+    let dir = crate::tempdir();
+    let store = store_in(dir.path());
+    let writer = Writer::spawn(&store).unwrap();
+    let seed = 31;
+    let setup = setup(seed);
+    let line = Line::new();
+    let game = GameSlot::new();
+    let (mut play, opening) = Match::new(setup.config, setup.length, seed).unwrap();
+    writer.start(&line, &game, setup.clone(), &opening);
+    let clocked = [2, 5];
+    for ply in 0..8 {
+        let (seat, action, claims) = choose(&play, setup.muggins, seed, ply);
+        let events = play.play_claiming(seat, action, claims).unwrap();
+        writer.record(&line, &game, seat, action, claims, &events);
+        if clocked.contains(&ply) {
+            writer.moved_by_clock(&line, &game);
+        }
+    }
+    flushed(&writer, &line).unwrap();
+    let resumed = store.resume(game.get().unwrap()).unwrap();
+    let marked: Vec<u32> =
+        resumed.moves.iter().filter(|saved| saved.by_clock).map(|saved| saved.ply).collect();
+    assert_eq!(marked, clocked);
+    assert_eq!(resumed.moves.len(), 8);
+}

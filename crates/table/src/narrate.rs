@@ -312,6 +312,28 @@ pub fn game_result(result: &GameResult, who: &Perspective) -> String {
     )
 }
 
+/// The words for a move the table's move clock made for `seat`, whose
+/// person ran out of time (the `basic` player chose it): "Moved by the
+/// clock: you ran out of time." Said before the move's own words, in a
+/// table's log and in a review's list of decisions.
+#[must_use]
+pub fn clock_moved(seat: Seat, who: &Perspective) -> String {
+    format!("Moved by the clock: {} ran out of time.", who.object(seat))
+}
+
+/// The words for a match forfeited on the move clock: `seat` ran out of
+/// time on `times` moves running, so it has left the match. "North ran out
+/// of time three times running and forfeits the match."
+#[must_use]
+pub fn clock_forfeit(seat: Seat, times: u8, who: &Perspective) -> String {
+    format!(
+        "{} ran out of time {} times running and {} the match.",
+        who.subject(seat),
+        number_words(u32::from(times)),
+        who.verb(seat, "forfeit")
+    )
+}
+
 /// The words for `event` (already redacted for the reader, if it sits at
 /// the table) as `who` reads them.
 #[must_use]
@@ -664,6 +686,25 @@ mod tests {
     fn two() -> Perspective {
         let config = GameConfig::default();
         Perspective::new(config, Some(Seat::ALL[0]), BySeat::new(config, |_| "the computer".into()))
+    }
+
+    #[test]
+    fn the_clock_says_whom_it_moved_for_and_who_forfeits() {
+        let config = GameConfig::new(4, 121).unwrap();
+        let names = BySeat::new(config, |seat| compass_name(config, seat).to_owned());
+        let south = Perspective::new(config, Some(Seat::ALL[0]), names.clone());
+        let watching = Perspective::new(config, None, names);
+        let north = Seat::ALL[2];
+        assert_eq!(clock_moved(Seat::ALL[0], &south), "Moved by the clock: you ran out of time.");
+        assert_eq!(clock_moved(north, &south), "Moved by the clock: North ran out of time.");
+        assert_eq!(
+            clock_forfeit(north, 3, &watching),
+            "North ran out of time three times running and forfeits the match."
+        );
+        assert_eq!(
+            clock_forfeit(Seat::ALL[0], 3, &south),
+            "You ran out of time three times running and forfeit the match."
+        );
     }
 
     fn four() -> Perspective {

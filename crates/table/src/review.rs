@@ -77,7 +77,7 @@ use crib_store::{GameId, PlayerKind, Resumed, Store, StoreError};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::narrate::{Perspective, capitalised, card_text, cards_text};
+use crate::narrate::{Perspective, capitalised, card_text, cards_text, clock_moved};
 
 /// The seed of the expert that grades a review unless another is asked for.
 pub const REVIEW_SEED: u64 = 1;
@@ -237,6 +237,9 @@ pub struct Decision {
     /// Whether the cost reaches the threshold of a mistake
     /// ([`MISTAKE_POINTS`], [`MISTAKE_CHANCE`]).
     pub mistake: bool,
+    /// Whether the move clock made the move, for a person who ran out of
+    /// time: `basic`'s choice, graded as the seat's all the same.
+    pub by_clock: bool,
     /// The decision.
     #[serde(flatten)]
     pub graded: Graded,
@@ -262,7 +265,18 @@ impl Decision {
         // A tolerance for the sums behind the costs, so that a point given
         // up exactly counts as one.
         let mistake = cost >= threshold - 1e-9;
-        Decision { ply, event, game: at.0, round: at.1, seat, cost, measure, mistake, graded }
+        Decision {
+            ply,
+            event,
+            game: at.0,
+            round: at.1,
+            seat,
+            cost,
+            measure,
+            mistake,
+            by_clock: false,
+            graded,
+        }
     }
 
     /// The cost in words: "1.25 points", "4.0% win chance".
@@ -276,9 +290,16 @@ impl Decision {
 
     /// The decision and its cost in one sentence, from `who`'s side:
     /// "You threw 5♥ 6♠; the expert throws 10♣ K♦: 1.25 points given up
-    /// (hand 0.80, crib 0.50, play -0.05)."
+    /// (hand 0.80, crib 0.50, play -0.05)." A move the clock made says so
+    /// first ([`clock_moved`]).
     #[must_use]
     pub fn describe(&self, who: &Perspective) -> String {
+        let said = self.describe_choice(who);
+        if self.by_clock { format!("{} {said}", clock_moved(self.seat, who)) } else { said }
+    }
+
+    /// [`Decision::describe`] without the word of the clock.
+    fn describe_choice(&self, who: &Perspective) -> String {
         let subject = capitalised(&who.subject(self.seat));
         let given_up = if self.cost > 0.0 {
             format!("{} given up", self.cost_text())
@@ -658,6 +679,7 @@ struct Pending {
     at: (u32, u32),
     view: View,
     action: Action,
+    by_clock: bool,
 }
 
 /// A loaded match, reviewed by the expert of `seed`.
@@ -718,7 +740,8 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
             Action::Deal | Action::Go => false,
         };
         if chooses && people.contains(&seat) {
-            pending.push(Pending { ply: saved.ply, event: events, at, view, action });
+            let by_clock = saved.by_clock;
+            pending.push(Pending { ply: saved.ply, event: events, at, view, action, by_clock });
         }
         let produced = play
             .play_claiming(seat, action, saved.claims)
@@ -759,7 +782,7 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
             };
             if let Some((seat, missed, graded)) = counted.filter(|(seat, ..)| people.contains(seat))
             {
-                counts.push(Decision::new(
+                let mut decision = Decision::new(
                     saved.ply,
                     events + offset,
                     at,
@@ -767,7 +790,9 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
                     f64::from(missed),
                     Measure::Points,
                     graded,
-                ));
+                );
+                decision.by_clock = saved.by_clock;
+                counts.push(decision);
             }
         }
         events += produced.len();
@@ -796,7 +821,14 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
 /// The expert's grade of one decision: `None` if the expert has no
 /// analysis of it (which a legal saved action never lacks).
 fn grade(expert: &ExpertPlayer, pending: &Pending) -> Option<Decision> {
-    let Pending { ply, event, at, view, action } = *pending;
+    let mut decision = grade_choice(expert, pending)?;
+    decision.by_clock = pending.by_clock;
+    Some(decision)
+}
+
+/// [`grade`], the decision not marked as the clock's.
+fn grade_choice(expert: &ExpertPlayer, pending: &Pending) -> Option<Decision> {
+    let Pending { ply, event, at, view, action, .. } = *pending;
     match action {
         Action::Discard(chosen) => {
             let keeps = expert.keep_analysis(&view);

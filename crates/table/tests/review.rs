@@ -646,3 +646,49 @@ fn the_text_chart_puts_each_point_in_its_band() {
     assert!(lines[3].starts_with(" 50%"));
     assert!(lines[7].starts_with("  0%"));
 }
+
+/// A move the clock made for the person is graded as theirs and said to be
+/// the clock's, in the review's list of decisions and its words; the
+/// person's own moves are not.
+#[test]
+fn a_move_made_by_the_clock_is_said_to_be_the_clocks() {
+    use crib_core::BySeat;
+    use crib_table::narrate::Perspective;
+    let (_dir, store) = store();
+    let setup = setup(23, 2, 61, 1, false);
+    let (mut play, opening) = Match::new(setup.config, setup.length, setup.seed).unwrap();
+    let id = store.start(&setup, &opening).unwrap();
+    let mut basic = Strategy::Basic.player(0);
+    let mut clocked = Vec::new();
+    let mut ply = 0;
+    while play.winner().is_none() {
+        let seat = play.game().to_act()[0];
+        let action = basic.act(&play.view(seat)).unwrap();
+        let events = play.play_claiming(seat, action, Claims::NONE).unwrap();
+        store.record(id, seat, action, Claims::NONE, &events).unwrap();
+        // The clock makes every discard of the person's.
+        if seat == ME && matches!(action, Action::Discard(_)) {
+            store.moved_by_clock(id).unwrap();
+            clocked.push(ply);
+        }
+        ply += 1;
+    }
+    let reviewed = review(&store, id, REVIEW_SEED).unwrap();
+    let who =
+        Perspective::new(setup.config, Some(ME), BySeat::new(setup.config, |_| "basic".into()));
+    let mut discards = 0;
+    for decision in &reviewed.decisions {
+        let said = decision.describe(&who);
+        let discard = matches!(decision.graded, Graded::Discard { .. });
+        assert_eq!(decision.by_clock, discard, "{said}");
+        assert_eq!(decision.by_clock, clocked.contains(&decision.ply), "{said}");
+        assert_eq!(
+            said.starts_with("Moved by the clock: you ran out of time. You "),
+            discard,
+            "{said}"
+        );
+        discards += usize::from(discard);
+    }
+    assert_eq!(discards, clocked.len());
+    assert!(discards > 2, "a game to 61 has rounds");
+}

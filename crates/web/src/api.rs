@@ -26,6 +26,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
@@ -48,6 +49,7 @@ use crib_table::{Taken, error_chain};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 
+use crate::clock::MoveClock;
 use crate::club::{Club, Signed};
 use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
 use crate::error::{ApiError, BODY_LIMIT, parse};
@@ -83,6 +85,9 @@ pub struct Server {
     club: Club,
     /// The lobby's bell and its last answer.
     lobby: crate::lobby::Lobby,
+    /// How long a second of a table's move clock lasts: a second, but in
+    /// tests.
+    clock_unit: Duration,
 }
 
 impl Server {
@@ -101,7 +106,18 @@ impl Server {
             drills: Drills::default(),
             club: Club::default(),
             lobby,
+            clock_unit: Duration::from_secs(1),
         }
+    }
+
+    /// The same server, its tables' move clocks counting each of their
+    /// seconds as `unit`: for tests, which cannot wait whole seconds. A
+    /// table's state tells the time left as it is, in milliseconds.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn with_clock_unit(mut self, unit: Duration) -> Server {
+        self.clock_unit = unit;
+        self
     }
 
     /// The same server, saving every table's matches in `saved` (through a
@@ -172,6 +188,7 @@ impl Server {
         let (answer, pending) = {
             let mut table = entry.lock();
             let answer = work(&mut table)?;
+            crate::timer::arm(entry, &mut table);
             (answer, table.pending())
         };
         self.settle(id, entry, pending).await?;
@@ -227,6 +244,11 @@ impl Server {
             .iter()
             .map(|saved| Taken { seat: saved.seat, action: saved.action, claims: saved.claims })
             .collect();
+        let clock = row
+            .clock
+            .map(|seconds| MoveClock::new(seconds, self.clock_unit))
+            .transpose()
+            .map_err(|_| unreadable_row("clock", &format!("{:?}", row.clock)))?;
         let plan = Plan {
             kinds,
             config,
@@ -235,8 +257,9 @@ impl Server {
             muggins_pegging: resumed.summary.setup.muggins_pegging,
             listed: row.listed,
             rated: row.rated,
+            clock,
         };
-        let room = Room::load(
+        let mut room = Room::load(
             plan,
             (joined.clone(), members),
             row.matches,
@@ -249,6 +272,7 @@ impl Server {
             eprintln!("crib: loading a saved game failed: {}", error_chain(&error));
             ApiError::Storage
         })?;
+        room.clocked_before(&resumed.moves);
         let hashes = row.token_hashes.into_iter().collect::<Vec<_>>();
         let mut keys = Vec::new();
         let mut new_tokens = false;
@@ -265,6 +289,7 @@ impl Server {
         let keys = BySeat::from_vec(keys).map_err(|_| unreadable_row("seats", "token hashes"))?;
         let entry = self.store.insert(id, Entry::new(room, keys));
         entry.lock().tell(self.lobby.bell());
+        crate::timer::arm(&entry, &mut entry.lock());
         // The row is written again only for the new tokens: loading writes
         // nothing else, so that a game stays readable while nothing can be
         // written (a full disk).
@@ -296,6 +321,7 @@ impl Server {
             listed: plan.listed,
             members: table.members().iter().map(|(_, member)| member.clone()).collect(),
             rated: plan.rated,
+            clock: plan.clock.map(MoveClock::seconds),
         };
         saver.writer.save_web_table(&saver.line, &game, row);
     }
@@ -469,6 +495,9 @@ struct CreateBody {
     /// Whether its matches are rated: false without it. Only for a member,
     /// at two seats, without an engine or a seed.
     rated: Option<bool>,
+    /// The move clock: the seconds a person has for each move (5 to 600),
+    /// after which the `basic` player moves for them; none without it.
+    clock: Option<u32>,
 }
 
 /// One seat of a new table.
@@ -685,7 +714,12 @@ async fn create(
         .map_or(Seat::ALL[0], |(seat, _)| seat);
     let muggins_pegging = request.muggins_pegging.unwrap_or(false);
     let listed = request.listed.unwrap_or(false);
-    let plan = Plan { kinds, config, length, seed, muggins_pegging, listed, rated };
+    let clock = request
+        .clock
+        .map(|seconds| MoveClock::new(seconds, server.clock_unit))
+        .transpose()
+        .map_err(ApiError::Malformed)?;
+    let plan = Plan { kinds, config, length, seed, muggins_pegging, listed, rated, clock };
     let mut room = Room::open(plan, &server.engines, server.saver()).map_err(opening)?;
     if let Some(member) = &member {
         room.seat_member(creator, member);

@@ -7,6 +7,10 @@
 //!   and told in the one narration
 //!   (`crib_table::narrate`); every answer is built from a seat's view and
 //!   its redacted events;
+//! - `clock` and `timer`: a table's move clock (whose time runs, until
+//!   when), and the one task a table that moves for a person whose time
+//!   ran out, as the `basic` player would, and ends the match of a seat
+//!   that ran out of time [`TIMEOUTS_TO_FORFEIT`] times running;
 //! - `store`: the tables kept, their unguessable ids and secret tokens, and
 //!   the bound on how many are kept;
 //! - `api`: the HTTP routes, and the saved tables
@@ -43,6 +47,7 @@
 #![forbid(unsafe_code)]
 
 mod api;
+mod clock;
 mod club;
 mod drill;
 mod error;
@@ -54,12 +59,14 @@ mod page;
 mod seed;
 mod store;
 mod table;
+mod timer;
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
 pub use api::{LOBBY_TABLES, MAX_GAMES_TO_WIN, Server, router};
+pub use clock::{CLOCK_SECONDS, TIMEOUTS_TO_FORFEIT};
 pub use club::signin_link;
 pub use drill::{MAX_DRILL_HANDS, MAX_DRILLS};
 pub use error::{ApiError, BODY_LIMIT};

@@ -326,6 +326,7 @@ mod tests {
                 muggins_pegging: false,
                 listed: false,
                 rated: false,
+                clock: None,
             },
             &Vec::new(),
             None,

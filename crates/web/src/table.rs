@@ -18,15 +18,16 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::lobby::Bell;
-use crib_ai::Strategy;
+use crib_ai::{Player, Strategy};
 use crib_core::{
-    Action, BySeat, Card, CardSet, Claims, Event, GameConfig, IllegalAction, MatchLength, Phase,
-    Seat, derive_seed,
+    Action, BySeat, Card, CardSet, Claims, Event, GameConfig, IllegalAction, Match, MatchLength,
+    Phase, Seat, derive_seed,
 };
 use crib_referee::{EngineContestant, EngineOptions};
 use crib_store::{GameId, GameSlot, Line, Member, MemberId, SeatMember, Writer};
 use crib_table::narrate::{
-    Narration, Perspective, Step, card_text, compass_name, length_text, narrate, seat_name,
+    Narration, Perspective, Step, card_text, clock_forfeit, clock_moved, compass_name, length_text,
+    narrate, seat_name,
 };
 use crib_table::{
     BuiltInContestant, Dealing, QueuedRecorder, RecordError, Recorder, Sitter, Table, TableError,
@@ -34,6 +35,8 @@ use crib_table::{
 };
 use serde::Serialize;
 use tokio::sync::watch;
+
+use crate::clock::{Alarm, Clock, ClockState, Forfeit, MoveClock, TIMEOUTS_TO_FORFEIT};
 
 /// Who plays a seat of a browser table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -248,6 +251,8 @@ pub(crate) struct Plan {
     /// Whether its matches are rated: two seats, every person a member,
     /// no engine, and deals no one chose.
     pub rated: bool,
+    /// The move clock, if the table has one.
+    pub clock: Option<MoveClock>,
 }
 
 impl Plan {
@@ -301,6 +306,13 @@ pub(crate) struct Room {
     /// What a listed table rings when its listing changes, and the listing
     /// the lobby was last told of.
     lobby: Option<(Bell, Option<Listing>)>,
+    /// The move clock as it runs, if the table has one.
+    clock: Option<Clock>,
+    /// The moves of the current match the clock made: where each one's
+    /// events begin, and for whom.
+    clocked: Vec<(usize, Seat)>,
+    /// The seat that forfeited the match on the clock, if one did.
+    forfeit: Option<Seat>,
 }
 
 impl std::fmt::Debug for Room {
@@ -385,6 +397,7 @@ impl Room {
         let mut room = Room::with(plan, (joined, members), 1, table, current, saver);
         room.table.start()?;
         room.advance();
+        room.run_clock();
         Ok(room)
     }
 
@@ -408,7 +421,35 @@ impl Room {
         let table = Table::resume(setup, seats, Dealing::OnRequest, recorder, moves)?;
         let mut room = Room::with(plan, seated, matches, table, current, saver);
         room.advance();
+        room.run_clock();
         Ok(room)
+    }
+
+    /// Takes up what the clock did in the saved match just loaded, whose
+    /// actions are `moves`: which of them the clock made (said so again in
+    /// the log), and the moves running it made for each person since they
+    /// last moved themselves.
+    pub(crate) fn clocked_before(&mut self, moves: &[crib_store::Move]) {
+        let setup = self.plan.setup(self.matches);
+        let Ok((mut play, opening)) = Match::new(setup.config, setup.length, setup.seed) else {
+            return;
+        };
+        let mut at = opening.len();
+        for saved in moves {
+            if saved.by_clock {
+                self.clocked.push((at, saved.seat));
+            }
+            if let Some(clock) = &mut self.clock
+                && self.plan.kinds[saved.seat].is_person()
+            {
+                clock.moved(saved.seat, saved.by_clock);
+            }
+            match play.play_claiming(saved.seat, saved.action, saved.claims) {
+                Ok(events) => at += events.len(),
+                Err(_) => return,
+            }
+        }
+        self.run_clock();
     }
 
     fn with(
@@ -420,7 +461,6 @@ impl Room {
         saver: Option<Saver>,
     ) -> Room {
         Room {
-            plan,
             joined,
             members,
             matches,
@@ -432,6 +472,10 @@ impl Room {
             version: watch::Sender::new(0),
             touched: Instant::now(),
             lobby: None,
+            clock: plan.clock.map(|clock| Clock::new(clock, plan.config)),
+            clocked: Vec::new(),
+            forfeit: None,
+            plan,
         }
     }
 
@@ -533,6 +577,7 @@ impl Room {
             names: self.compass_names(),
             seats: self.seat_infos(),
             started: self.everyone_joined(),
+            clock: self.plan.clock.map(MoveClock::seconds),
         })
     }
 
@@ -617,6 +662,19 @@ impl Room {
 
     /// `seat` moves; the programs answer. On error nothing changes.
     pub(crate) fn act(&mut self, seat: Seat, chosen: Move) -> Result<(), MoveError> {
+        self.take(seat, chosen, false)?;
+        if let Some(clock) = &mut self.clock {
+            clock.moved(seat, false);
+        }
+        self.advance();
+        self.changed();
+        Ok(())
+    }
+
+    /// `seat`'s move taken, by its person or (`by_clock`) by the clock,
+    /// whose play of a card that pegs is counted by the game, as a
+    /// program's is. On error nothing changes.
+    fn take(&mut self, seat: Seat, chosen: Move, by_clock: bool) -> Result<(), MoveError> {
         if self.quit {
             return Err(MoveError::Quit);
         }
@@ -633,7 +691,8 @@ impl Room {
             }
             Move::Discard(cards) => self.table.act(seat, Action::Discard(cards), Claims::NONE),
             Move::Play { card, claim } => {
-                let claims = self.pegging_claims(seat, card, claim)?;
+                let claims =
+                    if by_clock { Claims::NONE } else { self.pegging_claims(seat, card, claim)? };
                 self.table.act(seat, Action::Play(card), claims)
             }
             Move::Go => self.table.act(seat, Action::Go, Claims::NONE),
@@ -647,9 +706,86 @@ impl Room {
             // The move stood; a program failed on hearing of it.
             Err(other) => self.failed = Some(other.to_string()),
         }
+        Ok(())
+    }
+
+    /// The move the clock makes for `seat`: the `basic` player's (the deal
+    /// of the next hand between hands).
+    pub(crate) fn clock_move(&self, seat: Seat) -> Option<Move> {
+        let view = self.table.view(seat);
+        if view.phase == Phase::Deal {
+            return Some(Move::Continue);
+        }
+        Some(match Strategy::Basic.player(0).act(&view)? {
+            Action::Deal => Move::Continue,
+            Action::Discard(cards) => Move::Discard(cards),
+            Action::Play(card) => Move::Play { card, claim: None },
+            Action::Go => Move::Go,
+        })
+    }
+
+    /// The clock's alarm, if the timer is to be set again.
+    pub(crate) fn alarm(&mut self) -> Option<Alarm> {
+        self.clock.as_mut()?.alarm()
+    }
+
+    /// Keeps the task of the clock's timer.
+    pub(crate) fn set_timer(&mut self, timer: tokio::task::AbortHandle) {
+        if let Some(clock) = &mut self.clock {
+            clock.set_timer(timer);
+        }
+    }
+
+    /// The clock's timer, set for `serial`, has woken: if the deadlines are
+    /// still those it was set for and a seat's time has run out, the clock
+    /// moves for it ([`Room::clock_move`]), marked as the clock's in the
+    /// record and the log, and the programs answer; a seat the clock has
+    /// moved for [`TIMEOUTS_TO_FORFEIT`] times running forfeits the match.
+    /// Whether it moved.
+    pub(crate) fn time_out(&mut self, serial: u64) -> bool {
+        let now = tokio::time::Instant::now();
+        let Some(clock) = &mut self.clock else { return false };
+        clock.fired();
+        let Some(seat) = clock.expired(serial, now) else { return false };
+        let Some(chosen) = self.clock_move(seat) else { return false };
+        // The deal between hands is saved as the dealer's action: marked
+        // only when the dealer is the seat that ran out of time.
+        let own = chosen != Move::Continue || self.table.view(seat).dealer == seat;
+        let from = self.event_count();
+        if let Err(error) = self.take(seat, chosen, true) {
+            eprintln!("crib: the clock's move was refused: {error}");
+            return false;
+        }
+        if let (Some(saver), Some(game), true) = (&self.saver, self.current.get(), own) {
+            saver.writer.moved_by_clock(&saver.line, &game);
+        }
+        self.clocked.push((from, seat));
+        let running = self.clock.as_mut().map_or(0, |clock| clock.moved(seat, true));
+        if running >= TIMEOUTS_TO_FORFEIT {
+            self.forfeit = Some(seat);
+            self.quit(seat);
+            return true;
+        }
         self.advance();
         self.changed();
-        Ok(())
+        true
+    }
+
+    /// Sets the clock's deadlines for the seats that may move now: each
+    /// person's seat with a move to make (none once the table is closed).
+    fn run_clock(&mut self) {
+        if self.clock.is_none() {
+            return;
+        }
+        let due = self.plan.kinds.map(|seat, kind| {
+            kind.is_person() && {
+                let moves = self.moves(seat, &self.table.view(seat));
+                moves.discard > 0 || !moves.playable.is_empty() || moves.go || moves.cont
+            }
+        });
+        if let Some(clock) = &mut self.clock {
+            clock.update(&due, tokio::time::Instant::now());
+        }
     }
 
     /// The claims for `seat`'s play of `card`: with muggins for the
@@ -708,6 +844,11 @@ impl Room {
         let seed = self.plan.match_seed(self.matches);
         self.quit = false;
         self.failed = None;
+        self.forfeit = None;
+        self.clocked.clear();
+        if let Some(clock) = &mut self.clock {
+            clock.reset();
+        }
         self.current.saving().deferring = true;
         let restarted = self.table.restart(seed, Some(by));
         self.current.saving().deferring = false;
@@ -814,18 +955,32 @@ impl Room {
             .iter()
             .enumerate()
             .map(|(offset, event)| {
+                let index = start + offset;
                 let event = seen_by(event, sees);
                 let Narration { lines, steps } = narrate(&event, &perspective);
                 let points = event.points().map(|(seat, points)| Points { seat, points });
+                let by_clock = self.clocked.iter().find(|&&(at, _)| at == index);
+                let said = by_clock.map(|&(_, seat)| clock_moved(seat, &perspective));
                 Said {
-                    index: start + offset,
-                    lines: lines.into_iter().map(|line| line.text).collect(),
+                    index,
+                    lines: said
+                        .into_iter()
+                        .chain(lines.into_iter().map(|line| line.text))
+                        .collect(),
+                    by_clock: by_clock.is_some(),
                     event,
                     steps,
                     points,
                 }
             })
             .collect();
+        let clock = self.clock.as_ref().map(|clock| {
+            let forfeit = self.forfeit.map(|seat| Forfeit {
+                seat,
+                said: clock_forfeit(seat, TIMEOUTS_TO_FORFEIT, &perspective),
+            });
+            clock.told(tokio::time::Instant::now(), forfeit)
+        });
         let holds = self.plan.kinds.map(|other, _| held(&view, other));
         let laid = laid(sees, &view, all);
         let opponent =
@@ -859,6 +1014,7 @@ impl Room {
             view,
             next: all.len(),
             events,
+            clock,
         }
     }
 
@@ -919,6 +1075,7 @@ impl Room {
 
     fn changed(&mut self) {
         self.touch();
+        self.run_clock();
         self.version.send_modify(|version| *version += 1);
         self.tell_lobby();
     }
@@ -1090,6 +1247,9 @@ pub(crate) struct State {
     pub next: usize,
     /// The events from `since` on, as the seat may see them.
     pub events: Vec<Said>,
+    /// The table's move clock, if it has one: whose time runs and how much
+    /// is left, and a match forfeited on it.
+    pub clock: Option<ClockState>,
 }
 
 /// How long a table's matches are, as its state and the lobby say it.
@@ -1126,6 +1286,8 @@ pub(crate) struct Listing {
     pub seats: BySeat<SeatInfo>,
     /// Whether every seat is taken and play has begun.
     pub started: bool,
+    /// The seconds its move clock gives each move, if it has one.
+    pub clock: Option<u32>,
 }
 
 /// What a seat may do now.
@@ -1154,8 +1316,13 @@ pub(crate) struct Said {
     pub index: usize,
     /// The event as the seat may see it.
     pub event: Event,
-    /// What was said, in the seat's words.
+    /// What was said, in the seat's words; for the first event of a move
+    /// the clock made, that first ("Moved by the clock: you ran out of
+    /// time.").
     pub lines: Vec<String>,
+    /// Whether this is the first event of a move the clock made for a
+    /// person who ran out of time.
+    pub by_clock: bool,
     /// For a show, each step of the count in words, in order.
     pub steps: Vec<Step>,
     /// Who pegs with this event, and how much.

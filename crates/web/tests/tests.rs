@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod api;
+mod clock;
 mod club;
 mod drill;
 mod driver;

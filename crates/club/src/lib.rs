@@ -33,7 +33,7 @@ mod standings;
 mod text;
 mod tournament;
 
-pub use daily::{Day, DayError};
+pub use daily::{DAY_ROUNDS, Day, DayError, DayRound};
 pub use format::{MatchError, MatchState, match_state};
 pub use game::{GameError, Played};
 pub use rating::{Outcome, Rating, RatingError, TAU, computer_start, rate_match};

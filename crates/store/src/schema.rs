@@ -215,6 +215,10 @@ const MIGRATIONS: &[Step] = &[
     },
     |tx| Ok(tx.execute_batch(V9)?),
     |tx| add_column(tx, "web_tables", LISTED),
+    // The deal of the day: the club's settings with the secret seed of its
+    // deals, drawn here once from the system's generator, and each member's
+    // rounds of each day with their graded decisions (`crate::daily`).
+    crate::daily::migrate,
 ];
 
 /// The fifth schema's column, unless it is there already (added for the

@@ -49,6 +49,7 @@ use futures_util::Stream;
 use serde::{Deserialize, Serialize};
 
 use crate::club::Club;
+use crate::daily::Daily;
 use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
 use crate::error::{ApiError, BODY_LIMIT, parse};
 use crate::page::PAGE;
@@ -81,6 +82,9 @@ pub struct Server {
     /// The club's members: where they are kept, and whether anyone may
     /// join.
     club: Club,
+    /// The deal of the day: its rounds being played, and where they are
+    /// kept.
+    daily: Daily,
 }
 
 impl Server {
@@ -97,6 +101,7 @@ impl Server {
             engines: Vec::new(),
             drills: Drills::default(),
             club: Club::default(),
+            daily: Daily::default(),
         }
     }
 
@@ -111,6 +116,7 @@ impl Server {
     pub fn with_saved_games(mut self, saved: Arc<crib_store::Store>) -> Result<Server, StoreError> {
         let writer = Arc::new(Writer::spawn(&saved)?);
         self.club.keep(Arc::clone(&saved), Arc::clone(&writer));
+        self.daily.keep(Arc::clone(&saved), Arc::clone(&writer));
         self.writer = Some(writer);
         self.saved = Some(saved);
         Ok(self)
@@ -123,6 +129,15 @@ impl Server {
     #[must_use]
     pub fn with_open_signup(mut self, open: bool) -> Server {
         self.club.open_signup(open);
+        self
+    }
+
+    /// The same server, taking `today` as the day of the deal of the day
+    /// rather than the UTC date of its clock (for tests, and to look at a
+    /// day again).
+    #[must_use]
+    pub fn with_today(mut self, today: crib_club::Day) -> Server {
+        self.daily.fix_today(today);
         self
     }
 
@@ -317,6 +332,13 @@ impl FromRef<Arc<Server>> for Club {
     }
 }
 
+/// The deal of the day, for its routes.
+impl FromRef<Arc<Server>> for Daily {
+    fn from_ref(server: &Arc<Server>) -> Daily {
+        server.daily.clone()
+    }
+}
+
 /// The built-in player called `level`.
 fn level_of(level: &str) -> Result<Strategy, ApiError> {
     level.parse().map_err(|_| {
@@ -367,6 +389,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/drills/{id}", get(drill_state))
         .route("/api/drills/{id}/answer", post(answer_drill))
         .merge(crate::club::routes())
+        .merge(crate::daily::routes())
         .fallback(|| async { ApiError::NoRoute })
         .method_not_allowed_fallback(|| async { ApiError::Method })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

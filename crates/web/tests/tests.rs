@@ -6,6 +6,7 @@
 
 mod api;
 mod club;
+mod daily;
 mod drill;
 mod driver;
 mod faults;

@@ -46,14 +46,14 @@ fn alice(open_signup: bool) -> (tempfile::TempDir, PathBuf, Token, Router) {
 
 /// An answer, whole.
 #[derive(Debug)]
-struct Answer {
-    status: StatusCode,
+pub(crate) struct Answer {
+    pub(crate) status: StatusCode,
     headers: HeaderMap,
     text: String,
 }
 
 impl Answer {
-    fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::from_str(&self.text).unwrap_or(Value::Null)
     }
 
@@ -76,7 +76,7 @@ impl Answer {
 }
 
 /// Sends a request with the page's origin and `session`'s cookie, if any.
-async fn send(
+pub(crate) async fn send(
     app: &Router,
     method: Method,
     uri: &str,
@@ -111,7 +111,7 @@ async fn send_from(
 }
 
 /// Signs in with `key`: the answer and the session.
-async fn sign_in(app: &Router, key: &str) -> (Answer, String) {
+pub(crate) async fn sign_in(app: &Router, key: &str) -> (Answer, String) {
     let answer = send(app, Method::POST, "/api/club/signin", None, Some(json!({"key": key}))).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
     let (session, _) = answer.cookie();

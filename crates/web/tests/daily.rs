@@ -9,23 +9,20 @@ use std::path::Path;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Method, Request, StatusCode, header};
+use axum::http::{Method, StatusCode};
 use crib_club::{DAY_ROUNDS, Day};
 use crib_core::{Claims, GameConfig, MatchLength};
 use crib_store::{GameId, MemberName, Move, NewGame, Player, Store, Token};
 use crib_table::review::{REVIEW_SEED, review_moves};
 use crib_web::{Limits, Server, router};
-use http_body_util::BodyExt;
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
 use crate::api::assert_error;
 
 const DAY: &str = "2026-12-01";
 
 /// A server on the database at `path` whose today is `today`.
-fn app(path: &Path, today: &str) -> Router {
+fn server(path: &Path, today: &str) -> Router {
     let store = Arc::new(Store::open(path).unwrap());
     let server = Server::new(Limits::default(), Some(5))
         .with_saved_games(store)
@@ -41,34 +38,25 @@ async fn send(
     session: Option<&str>,
     body: Option<Value>,
 ) -> (StatusCode, Value) {
-    let mut request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header(header::ORIGIN, "http://127.0.0.1:8121")
-        .header(header::CONTENT_TYPE, "application/json");
-    if let Some(session) = session {
-        request = request.header(header::COOKIE, format!("crib_session={session}"));
-    }
-    let body = body.map_or_else(Body::empty, |body| Body::from(body.to_string()));
-    let response = app.clone().oneshot(request.body(body).unwrap()).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    let answer = crate::club::send(app, method, uri, session, body).await;
+    (answer.status, answer.json())
 }
 
 /// Signs in with `key`: the session.
 async fn sign_in(app: &Router, key: &Token) -> String {
-    let request = Request::builder()
-        .method(Method::POST)
-        .uri("/api/club/signin")
-        .header(header::ORIGIN, "http://127.0.0.1:8121")
-        .header(header::CONTENT_TYPE, "application/json")
-        .body(Body::from(json!({"key": key.as_str()}).to_string()))
-        .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    let cookie = response.headers()[header::SET_COOKIE].to_str().unwrap();
-    cookie.split(';').next().unwrap().strip_prefix("crib_session=").unwrap().to_owned()
+    crate::club::sign_in(app, key.as_str()).await.1
+}
+
+/// Sends a request that is refused with `expected` and `words`.
+async fn refused(
+    app: &Router,
+    (method, uri): (Method, &str),
+    session: &str,
+    body: Option<Value>,
+    (expected, words): (StatusCode, &str),
+) {
+    let (status, value) = send(app, method, uri, Some(session), body).await;
+    assert_error(status, &value, expected, words);
 }
 
 /// How a member chooses: the first cards offered, or the last.
@@ -139,7 +127,7 @@ async fn the_deal_of_the_day_is_played_once_then_answered_and_ranked() {
     for name in ["Alice", "Bob", "Carol"] {
         keys.push(store.add_member(&MemberName::new(name).unwrap()).unwrap().1);
     }
-    let app = app(&path, DAY);
+    let app = server(&path, DAY);
     let alice = sign_in(&app, &keys[0]).await;
     let bob = sign_in(&app, &keys[1]).await;
     let carol = sign_in(&app, &keys[2]).await;
@@ -168,22 +156,16 @@ async fn the_deal_of_the_day_is_played_once_then_answered_and_ranked() {
     assert_eq!(again["hand"], alices["hand"]);
 
     // In order.
-    let (status, value) =
-        send(&app, Method::POST, &format!("/api/daily/{DAY}/rounds/2"), Some(&alice), None).await;
-    assert_error(status, &value, StatusCode::CONFLICT, "play round 1 first");
-    let (status, value) =
-        send(&app, Method::POST, &format!("/api/daily/{DAY}/rounds/9"), Some(&alice), None).await;
-    assert_error(status, &value, StatusCode::BAD_REQUEST, "rounds 1 to 8");
+    let second = format!("/api/daily/{DAY}/rounds/2");
+    let conflict = |words| (StatusCode::CONFLICT, words);
+    refused(&app, (Method::POST, &second), &alice, None, conflict("play round 1 first")).await;
+    let ninth = format!("/api/daily/{DAY}/rounds/9");
+    let bad = (StatusCode::BAD_REQUEST, "rounds 1 to 8");
+    refused(&app, (Method::POST, &ninth), &alice, None, bad).await;
     // A bad move changes nothing.
-    let (status, value) = send(
-        &app,
-        Method::POST,
-        &format!("{first}/act"),
-        Some(&alice),
-        Some(json!({"action": "go"})),
-    )
-    .await;
-    assert_error(status, &value, StatusCode::CONFLICT, "illegal move");
+    let act = format!("{first}/act");
+    let go = || Some(json!({"action": "go"}));
+    refused(&app, (Method::POST, &act), &alice, go(), conflict("illegal move")).await;
 
     // Alice plays the first cards, Bob the last ones: every round.
     for round in 1..=DAY_ROUNDS {
@@ -196,22 +178,9 @@ async fn the_deal_of_the_day_is_played_once_then_answered_and_ranked() {
         }
     }
     // Played once.
-    let (status, value) = send(&app, Method::POST, &first, Some(&alice), None).await;
-    assert_error(
-        status,
-        &value,
-        StatusCode::CONFLICT,
-        "round 1 is played: a member plays each round once",
-    );
-    let (status, value) = send(
-        &app,
-        Method::POST,
-        &format!("{first}/act"),
-        Some(&alice),
-        Some(json!({"action": "go"})),
-    )
-    .await;
-    assert_error(status, &value, StatusCode::CONFLICT, "round 1 is over");
+    let once = conflict("round 1 is played: a member plays each round once");
+    refused(&app, (Method::POST, &first), &alice, None, once).await;
+    refused(&app, (Method::POST, &act), &alice, go(), conflict("round 1 is over")).await;
 
     let alone = day(&app, &alice, DAY).await;
     assert_eq!((&alone["finished"], &alone["players"]), (&json!(true), &json!(1)));
@@ -311,7 +280,7 @@ async fn the_deal_of_the_day_is_played_once_then_answered_and_ranked() {
 
     // Tomorrow: another deal; today is a day gone by, browsable, not
     // played; the day after tomorrow has not come.
-    let tomorrow = app_next(&path);
+    let tomorrow = server(&path, "2026-12-02");
     let carol_next = sign_in(&tomorrow, &keys[2]).await;
     let next = day(&tomorrow, &carol_next, "2026-12-02").await;
     assert_eq!(next["today"], true);
@@ -327,19 +296,12 @@ async fn the_deal_of_the_day_is_played_once_then_answered_and_ranked() {
     assert!(answers.iter().all(|round| round["keep"]["yours"].is_null()
         && round["keep"]["shares"].as_array().unwrap().len() == 2));
     assert_eq!(gone["ranking"].as_array().unwrap().len(), 2);
-    let (status, value) = send(&tomorrow, Method::POST, &first, Some(&carol_next), None).await;
-    assert_error(status, &value, StatusCode::CONFLICT, "2026-12-01 is over");
-    let (status, value) =
-        send(&tomorrow, Method::GET, "/api/daily/2026-12-03", Some(&carol_next), None).await;
-    assert_error(status, &value, StatusCode::NOT_FOUND, "2026-12-03 has not come yet");
-    let (status, value) =
-        send(&tomorrow, Method::GET, "/api/daily/2026-13-01", Some(&carol_next), None).await;
-    assert_error(status, &value, StatusCode::BAD_REQUEST, "no month 13");
-}
-
-/// A server on the same database a day later.
-fn app_next(path: &Path) -> Router {
-    app(path, "2026-12-02")
+    let over = conflict("2026-12-01 is over");
+    refused(&tomorrow, (Method::POST, &first), &carol_next, None, over).await;
+    let to_come = (StatusCode::NOT_FOUND, "2026-12-03 has not come yet");
+    refused(&tomorrow, (Method::GET, "/api/daily/2026-12-03"), &carol_next, None, to_come).await;
+    let no_date = (StatusCode::BAD_REQUEST, "no month 13");
+    refused(&tomorrow, (Method::GET, "/api/daily/2026-13-01"), &carol_next, None, no_date).await;
 }
 
 /// Every move answered is saved: a server started again on the database
@@ -352,7 +314,7 @@ async fn a_round_is_taken_up_where_it_stopped() {
     let (_, key) = store.add_member(&MemberName::new("Alice").unwrap()).unwrap();
     let first = format!("/api/daily/{DAY}/rounds/1");
     let before = {
-        let app = app(&path, DAY);
+        let app = server(&path, DAY);
         let session = sign_in(&app, &key).await;
         let (_, dealt) = send(&app, Method::POST, &first, Some(&session), None).await;
         let body = choose(&dealt, Chooser::First).unwrap();
@@ -366,7 +328,7 @@ async fn a_round_is_taken_up_where_it_stopped() {
     assert_eq!(before["kept"].as_array().unwrap().len(), 4);
     assert_eq!(before["hand"], before["kept"]);
     assert_eq!(before["current"].as_array().unwrap().len(), 1);
-    let app = app(&path, DAY);
+    let app = server(&path, DAY);
     let session = sign_in(&app, &key).await;
     let (status, after) = send(&app, Method::POST, &first, Some(&session), None).await;
     assert_eq!(status, StatusCode::OK, "{after}");

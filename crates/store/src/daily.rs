@@ -1,7 +1,8 @@
 //! The deal of the day as kept: the club's secret seed of the days' deals,
 //! and each member's rounds of each day, with their decisions graded.
 //!
-//! The secret is made once, by the migration that makes these tables, from
+//! The secret is made once, by the migration that makes these tables (the
+//! eleventh schema), from
 //! the operating system's generator, and read by the server; no answer ever
 //! holds it. A round is kept as its actions (both seats', from the deal on,
 //! in the words of the engine protocol, as a match's are), one row a member
@@ -12,57 +13,11 @@
 //! grading again.
 
 use crib_core::{Action, Card, CardSet, Seat, parse_cards};
-use rusqlite::{Connection, Transaction, params};
+use rusqlite::{Connection, params};
 
 use crate::codec::{action_text, parse_action};
+use crate::schema::DAILY_SECRET as SECRET;
 use crate::{Line, MemberId, Store, StoreError, Writer};
-
-/// The name of the settings row that holds the secret seed of the deals.
-const SECRET: &str = "daily_secret";
-
-/// The schema of the deal of the day (see the module's doc): the club's
-/// settings, each member's rounds, and their graded decisions. Made only if
-/// not there, as the members' tables are.
-pub(crate) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS settings (
-    name  TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS daily_rounds (
-    day         TEXT    NOT NULL,
-    member_id   INTEGER NOT NULL REFERENCES members (id),
-    round       INTEGER NOT NULL,
-    moves       TEXT    NOT NULL,
-    started_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
-    finished_at TEXT,
-    PRIMARY KEY (day, member_id, round)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS daily_decisions (
-    day       TEXT    NOT NULL,
-    member_id INTEGER NOT NULL,
-    round     INTEGER NOT NULL,
-    number    INTEGER NOT NULL,
-    kind      TEXT    NOT NULL CHECK (kind IN ('discard', 'play')),
-    hand      TEXT    NOT NULL,
-    played    TEXT    NOT NULL,
-    chosen    TEXT    NOT NULL,
-    best      TEXT    NOT NULL,
-    cost      REAL    NOT NULL,
-    PRIMARY KEY (day, member_id, round, number),
-    FOREIGN KEY (day, member_id, round) REFERENCES daily_rounds ON DELETE CASCADE
-) WITHOUT ROWID;
-";
-
-/// Makes the tables of the deal of the day, and the club's secret seed of
-/// its deals unless there is one.
-pub(crate) fn migrate(tx: &Transaction<'_>) -> Result<(), StoreError> {
-    tx.execute_batch(SCHEMA)?;
-    let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes).map_err(|_| StoreError::NoRandomness)?;
-    let secret = u64::from_le_bytes(bytes).to_string();
-    tx.execute("INSERT OR IGNORE INTO settings (name, value) VALUES (?1, ?2)", [SECRET, &secret])?;
-    Ok(())
-}
 
 /// What a graded decision of the deal of the day was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

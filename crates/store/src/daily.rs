@@ -2,9 +2,8 @@
 //! and each member's rounds of each day, with their decisions graded.
 //!
 //! The secret is made once, by the migration that makes these tables (the
-//! eleventh schema), from
-//! the operating system's generator, and read by the server; no answer ever
-//! holds it. A round is kept as its actions (both seats', from the deal on,
+//! eleventh schema), from the operating system's generator, and read by the
+//! server; no answer ever holds it. A round is kept as its actions (both seats', from the deal on,
 //! in the words of the engine protocol, as a match's are), one row a member
 //! and a round of a day, so that a member plays each round once and a
 //! round played in part goes on where it stopped. Once the round is over

@@ -1,11 +1,23 @@
-//! The deal of the day: a date, and the seed of that day's deals, drawn
-//! from the club's secret seed so that every member gets the same deals
-//! and nobody can work out tomorrow's without the secret. The calendar is
-//! the `time` crate's.
+//! The deal of the day: a date, the seed of that day's deals, drawn from
+//! the club's secret seed so that every member gets the same deals and
+//! nobody can work out tomorrow's without the secret, and the day's rounds
+//! ([`Day::rounds`]). The calendar is the `time` crate's.
+//!
+//! A day is [`DAY_ROUNDS`] rounds of duplicate play against the expert: four
+//! deals, each played once from each seat. Each round is the first round
+//! of a two-player game to 121 at 0 to 0, the match's seed dealt as any
+//! seeded match deals it (the cut for the deal, then the deck), so that
+//! the expert's answer to every decision is graded as the review grades a
+//! match's first round. In rounds 1 to 4 the member sits at the seat that
+//! deals the round, in rounds 5 to 8 at the other seat with the same cards:
+//! each deal is played as the dealer and as the pone. A member who
+//! remembers round 1's show knows the cards of round 5; every member can,
+//! so the day's ranking stays fair between them.
 
 use std::fmt;
 use std::str::FromStr;
 
+use crib_core::{GameConfig, Seat, cut_for_deal, derive_seed};
 use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
@@ -171,6 +183,58 @@ impl Day {
     }
 }
 
+/// The rounds of a day's deal: four deals, each played from both seats.
+pub const DAY_ROUNDS: u32 = 8;
+
+/// One round of the deal of the day, the same for every member.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DayRound {
+    /// The round, from 1 to [`DAY_ROUNDS`].
+    pub number: u32,
+    /// The deal, from 1 to 4: rounds `n` and `n + 4` play the same one.
+    pub deal: u32,
+    /// The seed of the round's match ([`crib_core::Match::new`] with
+    /// [`GameConfig::default`]): its cut for the deal and its cards.
+    pub seed: u64,
+    /// The member's seat; the expert has the other.
+    pub seat: Seat,
+    /// Whether the member deals the round (and owns the crib).
+    pub deals: bool,
+}
+
+impl Day {
+    /// The day's [`DAY_ROUNDS`] rounds at a club whose secret seed is
+    /// `club_secret`, in order: deal `k` (1 to 4) is the match of seed
+    /// `derive_seed(self.seed(club_secret), k)`, played in round `k` from
+    /// the seat that deals and in round `k + 4` from the other.
+    ///
+    /// ```
+    /// use crib_club::{DAY_ROUNDS, Day};
+    /// let rounds = Day::new(2026, 12, 1)?.rounds(7);
+    /// assert_eq!(rounds.len(), DAY_ROUNDS as usize);
+    /// let (first, fifth) = (rounds[0], rounds[4]);
+    /// assert_eq!((first.seed, first.deals), (fifth.seed, !fifth.deals));
+    /// assert_ne!(first.seat, fifth.seat);
+    /// # Ok::<(), crib_club::DayError>(())
+    /// ```
+    #[must_use]
+    pub fn rounds(self, club_secret: u64) -> Vec<DayRound> {
+        let config = GameConfig::default();
+        let day = self.seed(club_secret);
+        let deals = DAY_ROUNDS / 2;
+        (1..=DAY_ROUNDS)
+            .map(|number| {
+                let deals_it = number <= deals;
+                let deal = if deals_it { number } else { number - deals };
+                let seed = derive_seed(day, u64::from(deal));
+                let (dealer, _) = cut_for_deal(config, seed);
+                let seat = if deals_it { dealer } else { dealer.next(config.players()) };
+                DayRound { number, deal, seed, seat, deals: deals_it }
+            })
+            .collect()
+    }
+}
+
 impl fmt::Display for Day {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:04}-{:02}-{:02}", self.year(), self.month(), self.day())
@@ -205,7 +269,6 @@ crate::text::as_text!(Day, DayError);
 
 #[cfg(test)]
 mod tests {
-    use crib_core::derive_seed;
 
     use super::*;
 
@@ -322,6 +385,34 @@ mod tests {
         // Not simply the day's index under the secret.
         let today = day("2026-12-01");
         assert_ne!(today.seed(42), derive_seed(42, today.unix_days() as u64));
+    }
+
+    #[test]
+    fn each_deal_is_played_from_both_seats() {
+        let config = GameConfig::default();
+        let rounds = day("2026-12-01").rounds(42);
+        assert_eq!(rounds.len(), DAY_ROUNDS as usize);
+        for (index, round) in rounds.iter().enumerate() {
+            assert_eq!(round.number as usize, index + 1);
+            let (dealer, _) = cut_for_deal(config, round.seed);
+            assert_eq!(round.deals, round.seat == dealer, "{round:?}");
+            assert_eq!(round.deals, round.number <= 4);
+        }
+        for (first, second) in rounds[..4].iter().zip(&rounds[4..]) {
+            assert_eq!((first.deal, first.seed), (second.deal, second.seed));
+            assert_ne!(first.seat, second.seat);
+        }
+        let mut seeds: Vec<u64> = rounds[..4].iter().map(|round| round.seed).collect();
+        seeds.dedup();
+        assert_eq!(seeds.len(), 4);
+        // The same for anyone who asks, another the next day.
+        assert_eq!(rounds, day("2026-12-01").rounds(42));
+        assert!(
+            rounds
+                .iter()
+                .zip(day("2026-12-02").rounds(42))
+                .all(|(one, next)| one.seed != next.seed)
+        );
     }
 
     /// `derive_seed` turned back: each of its steps (an addition, a

@@ -34,7 +34,7 @@ mod standings;
 mod text;
 mod tournament;
 
-pub use daily::{Day, DayError};
+pub use daily::{DAY_ROUNDS, Day, DayError, DayRound};
 pub use format::{MatchError, MatchState, match_state};
 pub use game::{GameError, Played};
 pub use ladder::{Entry as LadderEntry, Ladder};

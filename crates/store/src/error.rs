@@ -115,6 +115,18 @@ pub enum StoreError {
         /// The stored text.
         text: String,
     },
+    /// A stored round of the deal of the day that this program cannot read
+    /// back.
+    #[error("a round of the deal of the day: unreadable {what} {text:?}")]
+    UnreadableDaily {
+        /// What was being read: the moves, a decision's cards…
+        what: &'static str,
+        /// The stored text.
+        text: String,
+    },
+    /// A setting of the club's that this program cannot read back.
+    #[error("the setting {0} is unreadable")]
+    UnreadableSetting(&'static str),
     /// The system's random number generator failed: no key can be made.
     #[error("the system's random number generator failed")]
     NoRandomness,

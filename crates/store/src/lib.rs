@@ -6,7 +6,9 @@
 //! counting (`crib_core::DrillRecord`). So are a club's members (`crib
 //! serve`'s): each a name and the hash of a personal sign-in key, with the
 //! hashes of the sessions of the browsers they signed in with; every secret
-//! is kept as its [`token_hash`], never as itself.
+//! is kept as its [`token_hash`], never as itself. So are the club's deal
+//! of the day (the secret seed of its deals, made once) and each member's
+//! rounds of each day, with their decisions graded.
 //!
 //! A match is stored as what determines it: its seed, its configuration, its
 //! seats' players, and every action taken, each in its own transaction the
@@ -52,6 +54,7 @@
 
 mod club;
 mod codec;
+mod daily;
 mod drill;
 mod error;
 mod matches;
@@ -68,6 +71,7 @@ mod web;
 mod writer;
 
 pub use club::ClubMatch;
+pub use daily::{DailyChoice, DailyDecision, DailyRound};
 pub use drill::{DrillAnswer, DrillPlace};
 pub use error::StoreError;
 pub use members::{

@@ -213,6 +213,58 @@ const CLOCK: &str = "clock INTEGER";
 /// See [`CLOCK`].
 const BY_CLOCK: &str = "by_clock INTEGER NOT NULL DEFAULT 0";
 
+/// The name of the settings row that holds the secret seed of the deals.
+pub(crate) const DAILY_SECRET: &str = "daily_secret";
+
+/// The thirteenth schema: the deal of the day (`crate::daily`). The club's
+/// settings, one of them the secret seed of the days' deals; each member's
+/// rounds of each day, their actions a line each (`0 discard 4C 5H`); and
+/// each round's graded decisions, its cards as text. Made only if not
+/// there, as the members' tables are.
+const DAILY: &str = "
+CREATE TABLE IF NOT EXISTS settings (
+    name  TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS daily_rounds (
+    day         TEXT    NOT NULL,
+    member_id   INTEGER NOT NULL REFERENCES members (id),
+    round       INTEGER NOT NULL,
+    moves       TEXT    NOT NULL,
+    started_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    finished_at TEXT,
+    PRIMARY KEY (day, member_id, round)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS daily_decisions (
+    day       TEXT    NOT NULL,
+    member_id INTEGER NOT NULL,
+    round     INTEGER NOT NULL,
+    number    INTEGER NOT NULL,
+    kind      TEXT    NOT NULL CHECK (kind IN ('discard', 'play')),
+    hand      TEXT    NOT NULL,
+    played    TEXT    NOT NULL,
+    chosen    TEXT    NOT NULL,
+    best      TEXT    NOT NULL,
+    cost      REAL    NOT NULL,
+    PRIMARY KEY (day, member_id, round, number),
+    FOREIGN KEY (day, member_id, round) REFERENCES daily_rounds ON DELETE CASCADE
+) WITHOUT ROWID;
+";
+
+/// Makes the tables of the deal of the day, and the club's secret seed of
+/// its deals unless there is one.
+fn add_daily(tx: &Transaction<'_>) -> Result<(), StoreError> {
+    tx.execute_batch(DAILY)?;
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|_| StoreError::NoRandomness)?;
+    let secret = u64::from_le_bytes(bytes).to_string();
+    tx.execute(
+        "INSERT OR IGNORE INTO settings (name, value) VALUES (?1, ?2)",
+        [DAILY_SECRET, &secret],
+    )?;
+    Ok(())
+}
+
 type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// Every migration in order: the `n`-th takes the schema from version `n`
@@ -251,6 +303,7 @@ const MIGRATIONS: &[Step] = &[
         add_column(tx, "web_tables", CLOCK)?;
         add_column(tx, "actions", BY_CLOCK)
     },
+    add_daily,
 ];
 
 /// The fifth schema's column, unless it is there already (added for the

@@ -6,6 +6,7 @@
 
 mod concurrency;
 mod crash;
+mod daily;
 mod drill;
 mod members;
 mod migrate;

@@ -73,7 +73,7 @@ use std::fmt::Write as _;
 
 use crib_ai::{ExpertPlayer, PlayMeasure};
 use crib_core::{Action, Card, CardSet, Event, GameConfig, Match, Seat, Side, View, number_words};
-use crib_store::{GameId, PlayerKind, Resumed, Store, StoreError};
+use crib_store::{GameId, Move, NewGame, PlayerKind, Resumed, Store, StoreError};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -688,8 +688,23 @@ struct Pending {
 ///
 /// The match has no person's seat; a saved action does not replay.
 pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewError> {
-    let summary = &resumed.summary;
-    let setup = &summary.setup;
+    review_moves(resumed.summary.id, &resumed.summary.setup, &resumed.moves, seed)
+}
+
+/// The match of `setup` played by `moves` (all of them, or the first ones
+/// of a match not over), reviewed by the expert of `seed`, as
+/// [`review_resumed`] reviews a saved one: for a match kept elsewhere than
+/// the saved matches (a round of the deal of the day), `id` only names it.
+///
+/// # Errors
+///
+/// The match has no person's seat; an action does not replay.
+pub fn review_moves(
+    id: GameId,
+    setup: &NewGame,
+    moves: &[Move],
+    seed: u64,
+) -> Result<Review, ReviewError> {
     let config = setup.config;
     let people: Vec<Seat> = config
         .seats()
@@ -697,11 +712,11 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
             setup.players.get(seat.index()).is_some_and(|player| player.kind == PlayerKind::Person)
         })
         .collect();
-    let Some(&first) = people.first() else { return Err(ReviewError::NoPerson(summary.id)) };
+    let Some(&first) = people.first() else { return Err(ReviewError::NoPerson(id)) };
     let ours = config.side_of(first);
-    let replay_error = |ply, source| ReviewError::Replay { id: summary.id, ply, source };
+    let replay_error = |ply, source| ReviewError::Replay { id, ply, source };
     let (mut play, opening) = Match::new(config, setup.length, setup.seed)
-        .map_err(|source| ReviewError::Config(summary.id, source))?;
+        .map_err(|source| ReviewError::Config(id, source))?;
     let mut events = opening.len();
     let mut pending = Vec::new();
     let mut counts = Vec::new();
@@ -714,7 +729,7 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
         let theirs = theirs.map(|(_, &score)| score).max().unwrap_or_default();
         ChancePoint { game, rounds, scores: [mine, theirs], chance }
     };
-    for saved in &resumed.moves {
+    for saved in moves {
         let (seat, action) = (saved.seat, saved.action);
         let view = play.view(seat);
         let game = play.game_index();
@@ -806,7 +821,7 @@ pub fn review_resumed(resumed: &Resumed, seed: u64) -> Result<Review, ReviewErro
     let games = summarise(&decisions, |game| splits.game(game));
     let luck_skill = match_luck_skill(&games);
     Ok(Review {
-        id: summary.id.0,
+        id: id.0,
         expert: Grader { level: crib_ai::Strategy::Expert.name(), seed },
         thresholds: [MISTAKE_POINTS, MISTAKE_CHANCE],
         players: setup.players.iter().map(|player| player.name.clone()).collect(),

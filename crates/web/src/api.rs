@@ -51,6 +51,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::MoveClock;
 use crate::club::{Club, Signed};
+use crate::daily::Daily;
 use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
 use crate::error::{ApiError, BODY_LIMIT, parse};
 use crate::page::PAGE;
@@ -88,6 +89,9 @@ pub struct Server {
     /// How long a second of a table's move clock lasts: a second, but in
     /// tests.
     clock_unit: Duration,
+    /// The deal of the day: its rounds being played, and where they are
+    /// kept.
+    daily: Daily,
 }
 
 impl Server {
@@ -107,6 +111,7 @@ impl Server {
             club: Club::default(),
             lobby,
             clock_unit: Duration::from_secs(1),
+            daily: Daily::default(),
         }
     }
 
@@ -131,6 +136,7 @@ impl Server {
     pub fn with_saved_games(mut self, saved: Arc<crib_store::Store>) -> Result<Server, StoreError> {
         let writer = Arc::new(Writer::spawn(&saved)?);
         self.club.keep(Arc::clone(&saved), Arc::clone(&writer));
+        self.daily.keep(Arc::clone(&saved), Arc::clone(&writer));
         self.writer = Some(writer);
         self.saved = Some(saved);
         Ok(self)
@@ -143,6 +149,15 @@ impl Server {
     #[must_use]
     pub fn with_open_signup(mut self, open: bool) -> Server {
         self.club.open_signup(open);
+        self
+    }
+
+    /// The same server, taking `today` as the day of the deal of the day
+    /// rather than the UTC date of its clock (for tests, and to look at a
+    /// day again).
+    #[must_use]
+    pub fn with_today(mut self, today: crib_club::Day) -> Server {
+        self.daily.fix_today(today);
         self
     }
 
@@ -352,6 +367,13 @@ impl FromRef<Arc<Server>> for Club {
     }
 }
 
+/// The deal of the day, for its routes.
+impl FromRef<Arc<Server>> for Daily {
+    fn from_ref(server: &Arc<Server>) -> Daily {
+        server.daily.clone()
+    }
+}
+
 /// The built-in player called `level`.
 fn level_of(level: &str) -> Result<Strategy, ApiError> {
     level.parse().map_err(|_| {
@@ -405,6 +427,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/drills/{id}/answer", post(answer_drill))
         .merge(crate::club::routes())
         .merge(crate::members::routes())
+        .merge(crate::daily::routes())
         .fallback(|| async { ApiError::NoRoute })
         .method_not_allowed_fallback(|| async { ApiError::Method })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

@@ -73,6 +73,13 @@ pub enum ApiError {
     /// An answer to another hand than the drill shows.
     #[error("{0}")]
     NotThisHand(String),
+    /// A round of the deal of the day that cannot be started or played
+    /// now: why.
+    #[error("{0}")]
+    DailyRefused(String),
+    /// A day of the deal of the day still to come: its deals are not shown.
+    #[error("{0} has not come yet: its deals are dealt on the day")]
+    NotYet(String),
     /// The saved games could not be read (the reason is in the server's log).
     #[error("the saved games could not be read")]
     Storage,
@@ -155,7 +162,8 @@ impl ApiError {
             ApiError::UnknownGame | ApiError::UnknownDrill | ApiError::NoRoute => {
                 StatusCode::NOT_FOUND
             }
-            ApiError::NotThisHand(_) => StatusCode::CONFLICT,
+            ApiError::NotThisHand(_) | ApiError::DailyRefused(_) => StatusCode::CONFLICT,
+            ApiError::NotYet(_) => StatusCode::NOT_FOUND,
             ApiError::NoToken | ApiError::NotSignedIn | ApiError::WrongKey => {
                 StatusCode::UNAUTHORIZED
             }

@@ -21,6 +21,9 @@
 //!   live stream of it;
 //! - `drill`: counting practice, dealt and graded by the server from a
 //!   seed, each answer saved for `crib stats me`;
+//! - `daily`: the deal of the day, the same rounds against the expert for
+//!   every member, graded by the review, with the club's choices beside
+//!   the expert's and the day's ranking;
 //! - `club`: the club's members signing in with their links
 //!   ([`signin_link`]), the sessions their browsers keep in a cookie, which
 //!   member a request comes from, and open sign-up
@@ -49,6 +52,7 @@
 mod api;
 mod clock;
 mod club;
+mod daily;
 mod drill;
 mod error;
 mod guard;
@@ -68,6 +72,7 @@ use std::sync::Arc;
 pub use api::{LOBBY_TABLES, MAX_GAMES_TO_WIN, Server, router};
 pub use clock::{CLOCK_SECONDS, TIMEOUTS_TO_FORFEIT};
 pub use club::signin_link;
+pub use daily::MAX_LIVE_ROUNDS;
 pub use drill::{MAX_DRILL_HANDS, MAX_DRILLS};
 pub use error::{ApiError, BODY_LIMIT};
 pub use listen::{HttpLimits, SHUTDOWN_GRACE};

@@ -7,6 +7,7 @@
 mod api;
 mod clock;
 mod club;
+mod daily;
 mod drill;
 mod driver;
 mod faults;

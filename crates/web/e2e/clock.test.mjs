@@ -4,42 +4,16 @@
 // their time down, then shows the discard the server made for them, marked
 // as the clock's, and the saved match marks it too.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bin, guard, launchBrowser, shots, startServer } from "./support.mjs";
+import { clubServer, shots } from "./support.mjs";
 
-let server, base, browser, dir;
-
-before(async () => {
-  assert.ok(bin, "build crib first (cargo build --release -p crib)");
-  dir = mkdtempSync(join(tmpdir(), "crib-e2e-clock-"));
-  [server, base] = await startServer(join(dir, "crib.db"));
-  mkdirSync(shots, { recursive: true });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const club = clubServer("clock");
 
 test("a member who lets the clock run out is moved for, and the page says so", async () => {
-  const db = join(dir, "crib.db");
-  const added = spawnSync(bin, ["club", "add", "Tick Tock", "--db", db, "--url", base], { encoding: "utf8" });
-  assert.equal(added.status, 0, added.stderr);
-  const link = added.stdout.trim();
-  assert.ok(link.startsWith(`${base}/#signin=`), link);
-
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   const blocked = [];
-  const page = await guard(await context.newPage(), base, blocked);
-  await page.goto(link);
-  await page.locator("#member").filter({ hasText: "Signed in as Tick Tock" }).waitFor();
+  const page = await club.signedIn(club.member("Tick Tock"), "Tick Tock", blocked);
 
   // The new-game form offers no clock by default; the shortest is chosen.
   await page.locator("#start").waitFor();
@@ -75,7 +49,7 @@ test("a member who lets the clock run out is moved for, and the page says so", a
 
   // The table's state, as the page has it, says who the clock moved for.
   const hash = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1));
-  const res = await page.request.get(`${base}/api/games/${hash.get("game")}?since=0`, { headers: { Authorization: `Bearer ${hash.get("token")}` } });
+  const res = await page.request.get(`${club.base}/api/games/${hash.get("game")}?since=0`, { headers: { Authorization: `Bearer ${hash.get("token")}` } });
   const state = await res.json();
   const byClock = state.events.filter((said) => said.by_clock);
   assert.ok(byClock.length >= 1);
@@ -93,6 +67,6 @@ test("a member who lets the clock run out is moved for, and the page says so", a
   assert.ok(first >= 0, JSON.stringify(reviewed.review.decisions));
   assert.equal(reviewed.review.decisions[first].kind, "discard");
   assert.match(reviewed.said[first], /^Moved by the clock: you ran out of time\. You throw /);
-  await context.close();
+  await page.context().close();
   assert.deepEqual(blocked, [], "the security policy blocked something");
 });

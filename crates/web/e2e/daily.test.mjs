@@ -6,51 +6,22 @@
 // cards (the first two of each hand): 100% of the club, and the ranking of
 // the two. support.mjs says which binary and browser they run.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bin, guard, launchBrowser, shots, startServer } from "./support.mjs";
+import { clubServer, shots } from "./support.mjs";
 
-let server, base, browser, profile;
-
-before(async () => {
-  assert.ok(bin, "build crib first (cargo build --release -p crib)");
-  profile = mkdtempSync(join(tmpdir(), "crib-e2e-daily-"));
-  [server, base] = await startServer(join(profile, "crib.db"));
-  mkdirSync(shots, { recursive: true });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-});
-
-// A member added as the club's admin adds one: their sign-in link.
-function member(name) {
-  const added = spawnSync(bin, ["club", "add", name, "--db", join(profile, "crib.db"), "--url", base], { encoding: "utf8" });
-  assert.equal(added.status, 0, added.stderr);
-  return added.stdout.trim();
-}
+const club = clubServer("daily");
+const member = (name) => club.member(name);
 
 // A browser context of its own, signed in by `link`: its page.
-async function signedIn(link, name, blocked) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-  const page = await guard(await context.newPage(), base, blocked);
-  await page.goto(link);
-  await page.locator("#member").filter({ hasText: `Signed in as ${name}` }).waitFor();
-  return page;
-}
+const signedIn = (link, name, blocked) => club.signedIn(link, name, blocked, { width: 1100, height: 900 });
 
 // Ann's requests, from her context: her cookie, the page's origin.
 async function call(page, method, path, body) {
-  const res = await page.request.fetch(`${base}${path}`, {
+  const res = await page.request.fetch(`${club.base}${path}`, {
     method,
-    headers: { Origin: base, "Content-Type": "application/json" },
+    headers: { Origin: club.base, "Content-Type": "application/json" },
     data: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await res.json();

@@ -6,49 +6,23 @@
 // face up: not in the page, not in any answer of the API, not in any
 // message of a live stream.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { act, apiState, bin, guard, launchBrowser, shots, startServer } from "./support.mjs";
+import { act, apiState, clubServer, guard, shots } from "./support.mjs";
 
-let server, base, browser, profile, db;
+const club = clubServer("lobby");
 const blocked = [];
-
-before(async () => {
-  assert.ok(bin, "build crib first (cargo build --release -p crib)");
-  profile = mkdtempSync(join(tmpdir(), "crib-lobby-"));
-  db = join(profile, "crib.db");
-  [server, base] = await startServer(db);
-  browser = await launchBrowser();
-  mkdirSync(shots, { recursive: true });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-});
-
-// A new member of the club: their sign-in link, as `crib club add` prints it.
-function member(name) {
-  const added = spawnSync(bin, ["club", "add", name, "--db", db, "--url", base], { encoding: "utf8" });
-  assert.equal(added.status, 0, added.stderr);
-  const link = added.stdout.trim();
-  assert.ok(link.startsWith(`${base}/#signin=`), link);
-  return link;
-}
+const member = (name) => club.member(name);
 
 // A page in a browser context of its own (its own cookies), kept to the
 // server, its script errors gathered in `errors`.
 async function person(errors, init) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const context = await club.browser.newContext({ viewport: { width: 1200, height: 900 } });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   page.on("pageerror", (error) => errors.push(error.message));
-  return guard(page, base, blocked);
+  return guard(page, club.base, blocked);
 }
 
 // Every card code ("5H", "TD") written as a JSON string in `text`.
@@ -134,11 +108,11 @@ test("three members fill a listed table from the lobby, live; a spectator watche
   const spectator = await person(errors, recordStreams);
   const answers = [];
   spectator.on("response", (res) => {
-    if (!res.url().startsWith(`${base}/api/`)) return;
+    if (!res.url().startsWith(`${club.base}/api/`)) return;
     if ((res.headers()["content-type"] || "").startsWith("text/event-stream")) return;
     answers.push(res.text().then((text) => ({ url: res.url(), text })));
   });
-  await spectator.goto(`${base}/#lobby`);
+  await spectator.goto(`${club.base}/#lobby`);
   await spectator.locator(`#lobby-table-${game} .watch-table`).click();
   await spectator.locator("#match", { hasText: "Watching" }).waitFor();
   assert.equal(new URL(spectator.url()).hash, `#watch=${game}`);
@@ -234,7 +208,7 @@ test("three members fill a listed table from the lobby, live; a spectator watche
 
   // The table under way is in the lobby to watch, with no seat to take.
   const watcher = await person(errors);
-  await watcher.goto(`${base}/#lobby`);
+  await watcher.goto(`${club.base}/#lobby`);
   await watcher.locator(`#lobby-table-${game} .watch-table`).waitFor();
   assert.match(await watcher.locator(`#lobby-table-${game} .lobby-head`).textContent(), /under way/);
   assert.equal(await watcher.locator(`#lobby-table-${game} .take-seat`).count(), 0);

@@ -3,41 +3,18 @@
 // finds it on the rating list and on her own page, with its chart; the
 // form offers "Rated" only to a member at two seats.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bin, guard, launchBrowser, shots, startServer } from "./support.mjs";
+import { clubServer, guard, shots } from "./support.mjs";
 
-let server, base, browser, dir;
+const club = clubServer("ratings");
 const blocked = [];
 
-before(async () => {
-  assert.ok(bin, "build crib first (cargo build --release -p crib)");
-  dir = mkdtempSync(join(tmpdir(), "crib-e2e-ratings-"));
-  [server, base] = await startServer(join(dir, "club.db"));
-  browser = await launchBrowser();
-  mkdirSync(shots, { recursive: true });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-// A member added as the club's admin adds one: their sign-in link.
-function addMember(name) {
-  const added = spawnSync(bin, ["club", "add", name, "--db", join(dir, "club.db"), "--url", base], { encoding: "utf8" });
-  assert.equal(added.status, 0, added.stderr);
-  return added.stdout.trim();
-}
-
 test("a rated match given up moves the member onto the list, and her page charts it", async () => {
-  const link = addMember("Ann");
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const base = club.base;
+  const link = club.member("Ann");
+  const context = await club.browser.newContext({ viewport: { width: 1200, height: 900 } });
   const page = await guard(await context.newPage(), base, blocked);
   // Signed out, the form offers no rated game.
   await page.goto(`${base}/`);

@@ -5,8 +5,10 @@
 // CRIB_BIN names the binary (default: target/release/crib, else debug);
 // CHROMIUM the browser (default: /usr/bin/chromium).
 
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { before, after } from "node:test";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
@@ -85,4 +87,48 @@ export async function apiState(page) {
   const res = await page.request.get(`${at.origin}/api/games/${params.get("game")}?since=0`, { headers: { Authorization: "Bearer " + params.get("token") } });
   assert.equal(res.status(), 200, await res.text());
   return res.json();
+}
+
+/**
+ * A club of its own for a test file: before its tests, a fresh database in
+ * a temporary directory, `crib serve` on it, and a browser; after them, all
+ * gone. The fields are filled once the tests begin: `dir`, `db`, `base`,
+ * `browser`, `server`.
+ */
+export function clubServer(name) {
+  const club = {
+    /** Adds member `name` as the club's admin does: their sign-in link. */
+    member(member) {
+      const added = spawnSync(bin, ["club", "add", member, "--db", club.db, "--url", club.base], { encoding: "utf8" });
+      if (added.status !== 0) throw new Error(`crib club add ${member} failed: ${added.stderr}`);
+      const link = added.stdout.trim();
+      if (!link.startsWith(`${club.base}/#signin=`)) throw new Error(`not a sign-in link: ${link}`);
+      return link;
+    },
+    /**
+     * A browser context of its own (its own cookies), its page guarded
+     * (`blocked`), signed in as `member` by `link`.
+     */
+    async signedIn(link, member, blocked, viewport = { width: 1200, height: 900 }) {
+      const context = await club.browser.newContext({ viewport });
+      const page = await guard(await context.newPage(), club.base, blocked);
+      await page.goto(link);
+      await page.locator("#member").filter({ hasText: `Signed in as ${member}` }).waitFor();
+      return page;
+    },
+  };
+  before(async () => {
+    if (!bin) throw new Error("build crib first (cargo build --release -p crib)");
+    club.dir = mkdtempSync(join(tmpdir(), `crib-e2e-${name}-`));
+    club.db = join(club.dir, "crib.db");
+    [club.server, club.base] = await startServer(club.db);
+    mkdirSync(shots, { recursive: true });
+    club.browser = await launchBrowser();
+  });
+  after(async () => {
+    if (club.browser) await club.browser.close();
+    if (club.server) club.server.kill();
+    if (club.dir) rmSync(club.dir, { recursive: true, force: true });
+  });
+  return club;
 }

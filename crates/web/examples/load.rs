@@ -22,11 +22,10 @@
 //! or any game did not add up.
 
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 use crib_store::Store;
-use crib_web::{Limits, Server};
+use crib_web::Limits;
 
 #[path = "../tests/driver.rs"]
 mod driver;
@@ -93,13 +92,6 @@ async fn measure(plan: Plan) -> Result<(Report, u64, u64), String> {
     // On disk, as users run it: not in memory (`/dev/shm`).
     let dir = tempfile::tempdir_in(std::env::temp_dir()).map_err(|error| error.to_string())?;
     let store = Store::open(&dir.path().join("crib.db")).map_err(|error| error.to_string())?;
-    let server = Server::new(Limits::default(), Some(2026))
-        .with_saved_games(Arc::new(store))
-        .map_err(|error| error.to_string())?;
-    let server = Arc::new(server);
-    let loopback = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
-    let listener = crib_web::bind(loopback).await.map_err(|error| error.to_string())?;
-    let addr = listener.local_addr().map_err(|error| error.to_string())?;
     // The load opens every game at once from one address, and holds a
     // connection or two for each.
     let limits = crib_web::HttpLimits {
@@ -108,10 +100,7 @@ async fn measure(plan: Plan) -> Result<(Report, u64, u64), String> {
         new_games_total: u32::MAX,
         ..crib_web::HttpLimits::DEFAULT
     };
-    let serving = tokio::spawn({
-        let server = Arc::clone(&server);
-        async move { crib_web::serve(listener, server, &limits).await }
-    });
+    let (addr, server, serving) = driver::serve_saved(store, Limits::default(), limits).await?;
     let report = driver::run(addr, plan, "basic").await;
     serving.abort();
     let writer = server.writer().ok_or("no writer")?;

@@ -827,21 +827,19 @@ pub const LOBBY_TABLES: usize = 200;
 /// once a table's listing has changed (`crate::lobby::Lobby`).
 async fn lobby(Shared(server): Shared<Arc<Server>>) -> Result<impl IntoResponse, ApiError> {
     let answer = server.lobby_answer()?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], answer.to_string()))
+    Ok(([(header::CONTENT_TYPE, "application/json")], answer.json))
 }
 
 /// The lobby's live stream: the lobby (as `GET /api/lobby` answers it) at
 /// once, then whenever it changes.
-async fn lobby_events(
-    Shared(server): Shared<Arc<Server>>,
-) -> Sse<impl Stream<Item = Result<SseEvent, std::convert::Infallible>>> {
+async fn lobby_events(Shared(server): Shared<Arc<Server>>) -> axum::response::Response {
     let shared = Arc::clone(&server);
     server.lobby.stream(move || shared.lobby_answer())
 }
 
 impl Server {
     /// The lobby's answer as JSON, made again only if a listing changed.
-    fn lobby_answer(&self) -> Result<Arc<str>, ApiError> {
+    fn lobby_answer(&self) -> Result<crate::lobby::Answer, ApiError> {
         self.lobby.answer(|| {
             let tables = self.listings()?;
             serde_json::to_string(&Lobby { tables }).map_err(|_| ApiError::Storage)

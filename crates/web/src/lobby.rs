@@ -8,11 +8,22 @@
 //! of a game under way wake no one in the lobby.
 
 use std::convert::Infallible;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
 
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
-use futures_util::Stream;
+use axum::body::{Body, Bytes};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use tokio::sync::watch;
+
+/// The least time between two messages of a stream: the changes within it
+/// are told together, so that a busy club's lobby, where tables open and
+/// fill several times a second, costs each stream one message a second.
+const GAP: Duration = Duration::from_secs(1);
+
+/// The time between two comments on a quiet stream, which keep it open
+/// through proxies that close a silent connection.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// What a listed table rings when its listing changes.
 #[derive(Clone, Debug)]
@@ -25,11 +36,39 @@ impl Bell {
     }
 }
 
+/// One answer of the lobby, made once and shared by every request and
+/// stream that sends it (cloning it copies no bytes): its JSON, and the
+/// same as a `lobby` message of the live stream.
+#[derive(Clone, Debug)]
+pub(crate) struct Answer {
+    /// The answer of `GET /api/lobby`.
+    pub(crate) json: Bytes,
+    /// The stream's message: `event: lobby`, then the JSON on `data:`
+    /// lines.
+    event: Bytes,
+}
+
+impl Answer {
+    pub(crate) fn new(json: String) -> Answer {
+        let mut event = String::with_capacity(json.len() + 32);
+        event.push_str("event: lobby\n");
+        // Compact JSON has no line breaks; were there any, each line would
+        // be a `data:` line of its own, as the stream's format asks.
+        for line in json.split('\n') {
+            event.push_str("data: ");
+            event.push_str(line);
+            event.push('\n');
+        }
+        event.push('\n');
+        Answer { json: Bytes::from(json), event: Bytes::from(event) }
+    }
+}
+
 /// The lobby's bell, and its last answer with the ring it answered.
 #[derive(Debug)]
 pub(crate) struct Lobby {
     bell: Bell,
-    kept: Mutex<Option<(u64, Arc<str>)>>,
+    kept: Mutex<Option<(u64, Answer)>>,
 }
 
 impl Default for Lobby {
@@ -44,67 +83,83 @@ impl Lobby {
         self.bell.clone()
     }
 
-    /// The lobby's answer as JSON: the one kept if the bell has not rung
-    /// since it was made, else made by `make` (and kept).
-    pub(crate) fn answer<E>(
-        &self,
-        make: impl FnOnce() -> Result<String, E>,
-    ) -> Result<Arc<str>, E> {
+    /// The lobby's answer: the one kept if the bell has not rung since it
+    /// was made, else made by `make` (and kept).
+    ///
+    /// It is made with the kept answer locked, so that when a ring wakes
+    /// every stream at once the first makes it and the others wait for it,
+    /// rather than each making it again.
+    pub(crate) fn answer<E>(&self, make: impl FnOnce() -> Result<String, E>) -> Result<Answer, E> {
+        let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
         // Read before making: a ring while it is made leaves what is kept
         // older than the bell, so the next answer is made again.
         let rung = *self.bell.0.borrow();
-        if let Some((kept_at, kept)) = &*self.kept()
+        if let Some((kept_at, answer)) = &*kept
             && *kept_at == rung
         {
-            return Ok(Arc::clone(kept));
+            return Ok(answer.clone());
         }
-        let made: Arc<str> = make()?.into();
-        *self.kept() = Some((rung, Arc::clone(&made)));
+        let made = Answer::new(make()?);
+        *kept = Some((rung, made.clone()));
         Ok(made)
     }
 
-    fn kept(&self) -> std::sync::MutexGuard<'_, Option<(u64, Arc<str>)>> {
-        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// The live stream of the lobby: a `lobby` event with the answer at
-    /// once, then again each time the bell rings (rings close together are
-    /// told once). A lobby that cannot be made is left out of the stream
-    /// until it can.
-    pub(crate) fn stream<F, E>(
-        &self,
-        answer: F,
-    ) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>> + use<F, E>>
+    /// The live stream of the lobby (`text/event-stream`): a `lobby` event
+    /// with the answer at once, then again each time the bell rings (the
+    /// rings within [`GAP`] of the last message are told once, after it),
+    /// and a comment every
+    /// [`KEEP_ALIVE`] between. Every stream sends the same bytes of each
+    /// answer. A lobby that cannot be made is left out of the stream until
+    /// it can.
+    pub(crate) fn stream<F, E>(&self, answer: F) -> Response
     where
-        F: Fn() -> Result<Arc<str>, E> + Send + Sync + 'static,
+        F: Fn() -> Result<Answer, E> + Send + Sync + 'static,
     {
         let receiver = self.bell.0.subscribe();
-        let answer = Arc::new(answer);
+        let answer = std::sync::Arc::new(answer);
+        let mut quiet = tokio::time::interval(KEEP_ALIVE);
+        quiet.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let stream = futures_util::stream::unfold(
-            (receiver, None::<Arc<str>>, true),
-            move |(mut receiver, mut sent, first)| {
-                let answer = Arc::clone(&answer);
+            (receiver, None::<Bytes>, true, quiet),
+            move |(mut receiver, mut sent, first, mut quiet)| {
+                let answer = std::sync::Arc::clone(&answer);
                 async move {
                     let mut first = first;
                     loop {
-                        if !first {
-                            receiver.changed().await.ok()?;
+                        if first {
+                            // The interval's first tick is at once.
+                            quiet.tick().await;
+                        } else {
+                            if sent.is_some() {
+                                tokio::time::sleep(GAP).await;
+                            }
+                            tokio::select! {
+                                changed = receiver.changed() => changed.ok()?,
+                                _ = quiet.tick() => {
+                                    let comment = Bytes::from_static(b":\n\n");
+                                    return Some((Ok::<_, Infallible>(comment), (receiver, sent, false, quiet)));
+                                }
+                            }
                         }
                         first = false;
                         receiver.borrow_and_update();
                         let Ok(now) = answer() else { continue };
                         // The same lobby again (a ring whose change undid
                         // another) is not sent twice.
-                        if sent.as_deref() == Some(&*now) {
+                        if sent.as_ref() == Some(&now.json) {
                             continue;
                         }
-                        sent = Some(Arc::clone(&now));
-                        let event = SseEvent::default().event("lobby").data(&*now);
-                        return Some((Ok(event), (receiver, sent, false)));
+                        sent = Some(now.json);
+                        quiet.reset();
+                        return Some((Ok(now.event), (receiver, sent, false, quiet)));
                     }
                 }
             },
         );
-        Sse::new(stream).keep_alive(KeepAlive::default())
+        (
+            [(header::CONTENT_TYPE, "text/event-stream"), (header::CACHE_CONTROL, "no-cache")],
+            Body::from_stream(stream),
+        )
+            .into_response()
     }
 }

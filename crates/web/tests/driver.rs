@@ -327,3 +327,30 @@ pub async fn run(addr: SocketAddr, plan: Plan, level: &'static str) -> Report {
     report.elapsed = started.elapsed();
     report
 }
+
+/// A server as `crib serve` runs it, saving to `saved` (a database file on
+/// disk, as users run it) and keeping at most `limits` tables, served on a
+/// loopback port with `http` limits: its address, the server, and the task
+/// that serves it (abort it to stop).
+pub async fn serve_saved(
+    saved: crib_store::Store,
+    limits: crib_web::Limits,
+    http: crib_web::HttpLimits,
+) -> Result<(SocketAddr, Arc<crib_web::Server>, tokio::task::JoinHandle<()>), String> {
+    let server = crib_web::Server::new(limits, Some(2026))
+        .with_saved_games(Arc::new(saved))
+        .map_err(|error| error.to_string())?;
+    let server = Arc::new(server);
+    let loopback = SocketAddr::from(([127, 0, 0, 1], 0));
+    let listener = crib_web::bind(loopback).await.map_err(|error| error.to_string())?;
+    let addr = listener.local_addr().map_err(|error| error.to_string())?;
+    let serving = tokio::spawn({
+        let server = Arc::clone(&server);
+        async move {
+            if let Err(error) = crib_web::serve(listener, server, &http).await {
+                eprintln!("the server stopped: {error}");
+            }
+        }
+    });
+    Ok((addr, server, serving))
+}

@@ -201,3 +201,58 @@ async fn a_restarted_server_lists_the_saved_listed_tables_as_they_were() {
     assert_eq!(status, StatusCode::OK, "{value}");
     assert_eq!(listed(&after, &waiting).await.unwrap()["started"], true);
 }
+
+#[tokio::test]
+async fn the_lobby_lists_every_listed_table_up_to_its_limit() {
+    let app = app();
+    let mut opened = std::collections::BTreeSet::new();
+    for index in 0..=crib_web::LOBBY_TABLES {
+        let body = if index % 2 == 0 {
+            json!({"opponent": "person", "listed": true})
+        } else {
+            serde_json::from_str(THREE_PEOPLE).unwrap()
+        };
+        let (id, _, _) = create(&app, body).await;
+        opened.insert(id);
+        if opened.len() == crib_web::LOBBY_TABLES {
+            // All of them, each once.
+            let games: std::collections::BTreeSet<String> = lobby(&app)
+                .await
+                .iter()
+                .map(|table| table["game"].as_str().unwrap().to_owned())
+                .collect();
+            assert_eq!(games, opened);
+        }
+    }
+    // One more than it lists: the lobby stops at its limit, with tables
+    // that are open.
+    let tables = lobby(&app).await;
+    assert_eq!(tables.len(), crib_web::LOBBY_TABLES);
+    assert!(tables.iter().all(|table| opened.contains(table["game"].as_str().unwrap())));
+    // A table not listed is not in it.
+    let (private, _, _) = create(&app, json!({"opponent": "person"})).await;
+    assert!(lobby(&app).await.iter().all(|table| table["game"] != private.as_str()));
+}
+
+#[tokio::test]
+async fn the_lobby_stream_tells_the_changes_of_a_second_together() {
+    let app = app();
+    let request = Request::get("/api/lobby/events").body(Body::empty()).unwrap();
+    let mut body = app.clone().oneshot(request).await.unwrap().into_body();
+    let long = Duration::from_secs(5);
+    assert_eq!(lobby_of(&frame(&mut body, long).await.unwrap()), json!({"tables": []}));
+    // Two tables opened at once, within a second of the last message: one
+    // message, a second after it, with both.
+    let (first, _, _) = create(&app, json!({"opponent": "person", "listed": true})).await;
+    let (second, _, _) = create(&app, json!({"opponent": "person", "listed": true})).await;
+    let started = std::time::Instant::now();
+    let news = lobby_of(&frame(&mut body, long).await.unwrap());
+    assert!(started.elapsed() >= Duration::from_millis(900), "{:?}", started.elapsed());
+    let mut games: Vec<&str> =
+        news["tables"].as_array().unwrap().iter().map(|t| t["game"].as_str().unwrap()).collect();
+    games.sort_unstable();
+    let mut both = [first.as_str(), second.as_str()];
+    both.sort_unstable();
+    assert_eq!(games, both);
+    assert_eq!(frame(&mut body, Duration::from_millis(300)).await, None);
+}

@@ -929,6 +929,13 @@ test("a member's link signs them in: the key leaves the address, the cookie hold
   await page.locator("#status").filter({ hasText: "no member's" }).waitFor();
   assert.equal(await page.locator("#member").isVisible(), false);
   assert.ok(!page.url().includes(key), page.url());
+
+  // No route re-issues a link (only `crib club` on the server's machine
+  // does), and the server's log never held the key.
+  const reissue = await page.request.post(`${base}/api/club/reissue`, { headers: { "Content-Type": "application/json" }, data: JSON.stringify({ name: "Ann Q" }) });
+  assert.equal(reissue.status(), 404);
+  assert.ok(server.log().includes("serving on"), "the log is read");
+  assert.ok(!server.log().includes(key), "the server's log holds no sign-in key");
 });
 
 test("with open sign-up, joining the club from the page signs in and shows the link once", async () => {

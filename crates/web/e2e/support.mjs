@@ -30,11 +30,14 @@ export const SEED = "2026";
 /**
  * Starts `crib serve` on a free port of loopback, on the database `db`, with
  * the further arguments `more`; resolves to the child and its base address.
+ * The child's `log()` is everything the server has written to its log
+ * (standard error) so far.
  */
 export function startServer(db, more = []) {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--seed", SEED, "--db", db, ...more], { stdio: ["ignore", "ignore", "pipe"] });
     let text = "";
+    child.log = () => text;
     const timer = setTimeout(() => reject(new Error("crib serve did not start: " + text)), 10000);
     child.stderr.on("data", (chunk) => {
       text += chunk;

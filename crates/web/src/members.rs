@@ -15,6 +15,7 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{FromRef, Path, State as Shared};
 use axum::response::Json;
 use axum::routing::get;
+use crib_ai::Strategy;
 use crib_club::{Ladder, LadderEntry, Rating, computer_start};
 use crib_store::{ClubMatch, MemberId, PlayerKind, RecordFigures, Store, StoreError};
 use serde::Serialize;
@@ -22,8 +23,10 @@ use serde::Serialize;
 use crate::club::{Club, SignedIn};
 use crate::error::ApiError;
 
-/// The computer's levels on the rating list, weakest first.
-const LEVELS: [&str; 5] = ["random", "easy", "basic", "classic", "expert"];
+/// The names of the computer's levels on the rating list, weakest first.
+fn levels() -> impl DoubleEndedIterator<Item = &'static str> {
+    Strategy::ALL.into_iter().map(Strategy::name)
+}
 
 /// Who stands on the rating list.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -39,7 +42,7 @@ fn rated_at(club: &ClubMatch, seat: usize) -> Option<Rated> {
         return Some(Rated::Member(member));
     }
     let player = club.summary.setup.players.get(seat)?;
-    let level = LEVELS.into_iter().find(|level| *level == player.name)?;
+    let level = levels().find(|level| *level == player.name)?;
     (player.kind == PlayerKind::Computer).then_some(Rated::Computer(level))
 }
 
@@ -48,7 +51,7 @@ fn rated_at(club: &ClubMatch, seat: usize) -> Option<Rated> {
 /// given up is lost by the side that gave it up).
 fn ladder(matches: &[ClubMatch]) -> Ladder<Rated> {
     let mut ladder = Ladder::new();
-    for level in LEVELS {
+    for level in levels() {
         if let Some(start) = computer_start(level) {
             ladder.enter(Rated::Computer(level), start);
         }
@@ -302,8 +305,7 @@ mod tests {
     fn the_levels_start_on_the_list_in_order() {
         let ladder = ladder(&[]);
         let order: Vec<Rated> = ladder.table().into_iter().map(|(who, _)| who.clone()).collect();
-        let expected: Vec<Rated> =
-            LEVELS.iter().rev().map(|level| Rated::Computer(level)).collect();
+        let expected: Vec<Rated> = levels().rev().map(Rated::Computer).collect();
         assert_eq!(order, expected);
     }
 }

@@ -747,7 +747,6 @@ async fn create(
     if let Some(member) = &member {
         room.seat_member(creator, member);
     }
-    room.record_club();
     let (game, entry) = server.store.open(room)?;
     // Told once kept, so that a lobby made on hearing of it finds it.
     entry.lock().tell(server.lobby.bell());

@@ -396,6 +396,7 @@ impl Room {
         let members = plan.kinds.map(|_, _| None);
         let mut room = Room::with(plan, (joined, members), 1, table, current, saver);
         room.table.start()?;
+        room.record_club();
         room.advance();
         room.run_clock();
         Ok(room)
@@ -521,7 +522,7 @@ impl Room {
 
     /// Writes the club's record of the match just begun: its members, and
     /// whether it is rated.
-    pub(crate) fn record_club(&self) {
+    fn record_club(&self) {
         let (Some(saver), Some(game)) = (&self.saver, self.current.get()) else { return };
         for (seat, member) in self.members.iter() {
             if let Some(SeatMember { id, name }) = member {

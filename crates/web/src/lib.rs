@@ -64,6 +64,7 @@ mod seed;
 mod store;
 mod table;
 mod timer;
+mod tournaments;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -78,6 +79,7 @@ pub use error::{ApiError, BODY_LIMIT};
 pub use listen::{HttpLimits, SHUTDOWN_GRACE};
 pub use store::{Limits, NoRandomness};
 pub use table::{Move, MoveError, Opponent, SeatKind};
+pub use tournaments::{OPEN_ON_SERVER, OPEN_PER_MEMBER};
 
 /// Why the server stopped.
 #[derive(Debug, thiserror::Error)]

@@ -30,7 +30,7 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, FromRef, Path, Query, State as Shared};
+use axum::extract::{FromRef, Path, Query, State as Shared};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse};
@@ -53,7 +53,7 @@ use crate::clock::MoveClock;
 use crate::club::{Club, Signed};
 use crate::daily::Daily;
 use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
-use crate::error::{ApiError, BODY_LIMIT, parse};
+use crate::error::{ApiError, parse};
 use crate::page::PAGE;
 use crate::store::{Entry, Key, Limits, NoRandomness, Store};
 use crate::table::{
@@ -95,7 +95,7 @@ pub struct Server {
     /// kept.
     daily: Daily,
     /// What opens the tables of the tournaments' matches.
-    pub(crate) tournaments: crate::tournaments::Director,
+    pub(crate) tournaments: crate::director::Director,
 }
 
 impl Server {
@@ -116,7 +116,7 @@ impl Server {
             lobby,
             clock_unit: Duration::from_secs(1),
             daily: Daily::default(),
-            tournaments: crate::tournaments::Director::default(),
+            tournaments: crate::director::Director::default(),
         }
     }
 
@@ -412,13 +412,9 @@ fn unreadable(error: StoreError) -> ApiError {
     ApiError::Storage
 }
 
-/// The router of the whole site: the page and the API.
-pub fn router(server: Arc<Server>) -> Router {
-    // Made on a runtime (as a server is), the director of the tournaments
-    // starts at once, to take up those a restart stopped.
-    if tokio::runtime::Handle::try_current().is_ok() {
-        crate::tournaments::Director::start(&server);
-    }
+/// The page's route and the API's routes of tables, the lobby and the
+/// drills, for the site's router (`crate::app`).
+pub(crate) fn routes() -> Router<Arc<Server>> {
     Router::new()
         .route("/", get(page))
         .route("/api/games", post(create))
@@ -440,14 +436,6 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/drills", post(start_drill))
         .route("/api/drills/{id}", get(drill_state))
         .route("/api/drills/{id}/answer", post(answer_drill))
-        .merge(crate::club::routes())
-        .merge(crate::members::routes())
-        .merge(crate::daily::routes())
-        .merge(crate::tournaments::routes())
-        .fallback(|| async { ApiError::NoRoute })
-        .method_not_allowed_fallback(|| async { ApiError::Method })
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .with_state(server)
 }
 
 /// The levels of the computer and the engines a table may seat, and the

@@ -19,8 +19,7 @@
 //! the async threads, and one cut short by a restart is played on.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use axum::Router;
@@ -40,7 +39,6 @@ use crib_store::{
     TournamentRow,
 };
 use serde::{Deserialize, Serialize};
-use tokio::sync::{Notify, watch};
 
 use crate::api::{Server, level_of, match_length, opening};
 use crate::clock::MoveClock;
@@ -61,69 +59,11 @@ const NAME_CHARS: usize = 60;
 /// How often the director sweeps the open tournaments unasked.
 const SWEEP_EVERY: Duration = Duration::from_secs(5);
 
-/// The task that opens the tables of the tournaments' matches, and what
-/// asks it to.
-#[derive(Debug)]
-pub(crate) struct Director {
-    started: AtomicBool,
-    wake: Arc<Notify>,
-    /// Sweeps asked for so far; `done` is the count a finished sweep had
-    /// seen asked for when it began.
-    asked: AtomicU64,
-    done: watch::Sender<u64>,
-    /// The matches whose tables are being opened or played now, by
-    /// tournament and number: never opened twice.
-    busy: Mutex<BTreeSet<(i64, u16)>>,
-}
-
-impl Default for Director {
-    fn default() -> Director {
-        Director {
-            started: AtomicBool::new(false),
-            wake: Arc::new(Notify::new()),
-            asked: AtomicU64::new(0),
-            done: watch::Sender::new(0),
-            busy: Mutex::new(BTreeSet::new()),
-        }
-    }
-}
-
-impl Director {
-    /// Starts the director's task on the caller's runtime, once; a server
-    /// that keeps no games has no tournaments, and no director.
-    pub(crate) fn start(server: &Arc<Server>) {
-        if server.saved.is_none() || server.tournaments.started.swap(true, Ordering::SeqCst) {
-            return;
-        }
-        let server = Arc::downgrade(server);
-        tokio::spawn(direct(server));
-    }
-
-    /// Asks the director, if it runs, for a sweep soon.
-    pub(crate) fn poke(&self) {
-        self.asked.fetch_add(1, Ordering::SeqCst);
-        self.wake.notify_one();
-    }
-
-    /// Asks for a sweep, and waits until one that began after the asking is
-    /// done (the tables of the matches ready are open).
-    async fn sweep_now(server: &Arc<Server>) {
-        Director::start(server);
-        let director = &server.tournaments;
-        let mut done = director.done.subscribe();
-        let ticket = director.asked.fetch_add(1, Ordering::SeqCst) + 1;
-        director.wake.notify_one();
-        // An error only if the director is gone with its server.
-        let _ = done.wait_for(|&swept| swept >= ticket).await;
-    }
-
-    /// Marks match `key` busy: false if it already was.
-    fn take(&self, key: (i64, u16)) -> bool {
-        self.busy.lock().unwrap_or_else(PoisonError::into_inner).insert(key)
-    }
-
-    fn free(&self, key: (i64, u16)) {
-        self.busy.lock().unwrap_or_else(PoisonError::into_inner).remove(&key);
+/// Starts the director's task on the caller's runtime, once; a server that
+/// keeps no games has no tournaments, and no director.
+pub(crate) fn start(server: &Arc<Server>) {
+    if server.saved.is_some() && server.tournaments.begins() {
+        tokio::spawn(direct(Arc::downgrade(server)));
     }
 }
 
@@ -132,10 +72,10 @@ impl Director {
 async fn direct(server: Weak<Server>) {
     loop {
         let Some(strong) = server.upgrade() else { return };
-        let ticket = strong.tournaments.asked.load(Ordering::SeqCst);
+        let ticket = strong.tournaments.asked();
         sweep(&strong).await;
-        strong.tournaments.done.send_modify(|swept| *swept = (*swept).max(ticket));
-        let wake = Arc::clone(&strong.tournaments.wake);
+        strong.tournaments.swept(ticket);
+        let wake = strong.tournaments.wake();
         drop(strong);
         tokio::select! {
             () = wake.notified() => {}
@@ -739,6 +679,7 @@ async fn create(
         entrants,
     };
     let id = reading(&server, move |saved| saved.create_tournament(&new)).await?;
-    Director::sweep_now(&server).await;
+    start(&server);
+    server.tournaments.sweep_now().await;
     Ok((StatusCode::CREATED, Json(page_of(&server, id, member.id).await?)))
 }

@@ -140,7 +140,11 @@ async fn move_on(server: &Arc<Server>, id: TournamentId) -> Result<(), ApiError>
         if computers && linked.played.summary.status == Status::Playing {
             let key = (id.0, linked.number);
             if server.tournaments.take(key) {
-                let entry = server.entry(&linked.table_id);
+                // Loading it replays its match and lets its programs move.
+                let (loader, table_id) = (Arc::clone(server), linked.table_id.clone());
+                let entry = tokio::task::spawn_blocking(move || loader.entry(&table_id))
+                    .await
+                    .unwrap_or(Err(ApiError::Storage));
                 match entry {
                     Ok(entry) => play_computers(server, key, linked.table_id.clone(), entry),
                     Err(error) => {

@@ -74,15 +74,15 @@ fn tables() -> Vec<(Value, bool)> {
 }
 
 /// A running `crib serve`, killed when dropped.
-struct Server {
+pub(super) struct Server {
     child: Child,
-    addr: SocketAddr,
+    pub(super) addr: SocketAddr,
 }
 
 impl Server {
     /// Starts `crib serve` on `db`, on a free port of loopback; every line
     /// it writes to stderr goes to `log`.
-    fn start(db: &Path, log: &Arc<Mutex<Vec<String>>>) -> Server {
+    pub(super) fn start(db: &Path, log: &Arc<Mutex<Vec<String>>>) -> Server {
         let engine = format!("{ENGINE}='{}' engine --level basic", env!("CARGO_BIN_EXE_crib"));
         let mut child = Command::new(env!("CARGO_BIN_EXE_crib"))
             .args(["serve", "--addr", "127.0.0.1:0", "--seed", "5", "--engine", &engine])
@@ -116,7 +116,7 @@ impl Server {
     }
 
     /// SIGKILL, and the process reaped.
-    fn kill(&mut self) {
+    pub(super) fn kill(&mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
     }
@@ -129,18 +129,29 @@ impl Drop for Server {
     }
 }
 
-/// A request: method, path, the seat's token, a JSON body.
+/// A request: method, path, the seat's token, a member's session cookie,
+/// a JSON body.
 #[derive(Clone, Debug)]
-struct Request {
-    method: &'static str,
-    path: String,
-    token: Option<String>,
-    body: Option<Value>,
+pub(super) struct Request {
+    pub(super) method: &'static str,
+    pub(super) path: String,
+    pub(super) token: Option<String>,
+    pub(super) cookie: Option<String>,
+    pub(super) body: Option<Value>,
 }
 
 /// Sends `request` to `addr`: the status and body of a whole answer, or why
 /// there was none (refused, reset, cut short).
-fn send(addr: SocketAddr, request: &Request) -> Result<(u16, Value), String> {
+pub(super) fn send(addr: SocketAddr, request: &Request) -> Result<(u16, Value), String> {
+    exchange(addr, request).map(|(status, _, value)| (status, value))
+}
+
+/// Sends `request` to `addr`: the status, the headers and the body of a
+/// whole answer, or why there was none.
+pub(super) fn exchange(
+    addr: SocketAddr,
+    request: &Request,
+) -> Result<(u16, String, Value), String> {
     let mut stream =
         TcpStream::connect_timeout(&addr, Duration::from_secs(5)).map_err(|e| e.to_string())?;
     stream.set_read_timeout(Some(Duration::from_secs(60))).map_err(|e| e.to_string())?;
@@ -153,6 +164,9 @@ fn send(addr: SocketAddr, request: &Request) -> Result<(u16, Value), String> {
     );
     if let Some(token) = &request.token {
         text.push_str(&format!("Authorization: Bearer {token}\r\n"));
+    }
+    if let Some(cookie) = &request.cookie {
+        text.push_str(&format!("Cookie: {cookie}\r\n"));
     }
     // The server takes a change only as JSON, with a body or without.
     text.push_str("Content-Type: application/json\r\n");
@@ -178,11 +192,11 @@ fn send(addr: SocketAddr, request: &Request) -> Result<(u16, Value), String> {
         return Err(format!("cut short: {} of {length} bytes", body.len()));
     }
     let value = serde_json::from_str(body).map_err(|e| e.to_string())?;
-    Ok((status, value))
+    Ok((status, head.to_owned(), value))
 }
 
 /// Sends `request`, which must be answered 2xx.
-fn ok(addr: SocketAddr, request: &Request) -> Value {
+pub(super) fn ok(addr: SocketAddr, request: &Request) -> Value {
     match send(addr, request) {
         Ok((status, value)) if (200..300).contains(&status) => value,
         other => panic!("{request:?}: {other:?}"),
@@ -214,7 +228,7 @@ struct Player {
 impl Player {
     fn request(&self, method: &'static str, path: &str, body: Option<Value>) -> Request {
         let path = format!("/api/games/{}{path}", self.id);
-        Request { method, path, token: Some(self.token.clone()), body }
+        Request { method, path, token: Some(self.token.clone()), cookie: None, body }
     }
 
     /// The request that makes a move of [`Player::next_move`].
@@ -305,7 +319,7 @@ impl Player {
 
 /// A person's move, as the saved match has it: not the deal that
 /// "continue" asks of the dealer.
-fn is_persons(action: &Action) -> bool {
+pub(super) fn is_persons(action: &Action) -> bool {
     !matches!(action, Action::Deal)
 }
 
@@ -406,7 +420,7 @@ impl Kills {
 
 /// Sends `request` and SIGKILLs `server` `delay` after: the answer, if a
 /// whole 2xx one came first.
-fn killing(server: &mut Server, request: &Request, delay: Duration) -> Option<Value> {
+pub(super) fn killing(server: &mut Server, request: &Request, delay: Duration) -> Option<Value> {
     let addr = server.addr;
     let sent = request.clone();
     let answering = thread::spawn(move || send(addr, &sent));
@@ -475,6 +489,7 @@ fn play_all(db: &Path, tables: Vec<(Value, bool)>, mut kills: Option<Kills>) -> 
                 method: "POST",
                 path: "/api/games".into(),
                 token: None,
+                cookie: None,
                 body: Some(body),
             };
             let created = ok(server.addr, &request);

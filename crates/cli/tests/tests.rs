@@ -600,6 +600,7 @@ fn sim_plays_the_expert_and_reports_points_by_side() {
 mod club;
 mod engine;
 mod kill;
+mod kill_club;
 mod matchplay;
 mod prolog;
 mod saved;

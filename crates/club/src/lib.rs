@@ -41,6 +41,6 @@ pub use ladder::{Entry as LadderEntry, Ladder};
 pub use rating::{Outcome, Rating, RatingError, TAU, computer_start, rate_match};
 pub use standings::{Entrant, Line, Standings, StandingsError};
 pub use tournament::{
-    Kind, Match, MatchId, MatchStatus, ParseKindError, Progress, Round, Slot, Tournament,
-    TournamentError,
+    Kind, Match, MatchId, MatchRecord, MatchStatus, ParseKindError, Progress, Round, Slot,
+    Tournament, TournamentError,
 };

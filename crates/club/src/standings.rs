@@ -175,6 +175,49 @@ impl Standings {
         Ok(())
     }
 
+    /// Enters a game that was not played because `loser` gave up the match
+    /// against `winner`: a win for `winner` worth a plain win's points
+    /// ([`Skunk::club_points`]),
+    /// a loss for `loser`, no skunk and no spread. On an error nothing is
+    /// entered.
+    ///
+    /// ```
+    /// use crib_club::{Entrant, Standings};
+    /// let mut standings = Standings::new(2);
+    /// standings.record_forfeit(Entrant(1), Entrant(0))?;
+    /// let table = standings.table();
+    /// assert_eq!((table[0].entrant, table[0].wins, table[0].points), (Entrant(1), 1, 2));
+    /// assert_eq!((table[1].losses, table[1].points, table[1].spread), (1, 0, 0));
+    /// # Ok::<(), crib_club::StandingsError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An entrant who is not in these standings, or one entrant on both
+    /// sides.
+    pub fn record_forfeit(
+        &mut self,
+        winner: Entrant,
+        loser: Entrant,
+    ) -> Result<(), StandingsError> {
+        for entrant in [winner, loser] {
+            if entrant.index() >= self.lines.len() {
+                return Err(StandingsError::Entrant(entrant, self.lines.len()));
+            }
+        }
+        if winner == loser {
+            return Err(StandingsError::Twice(winner));
+        }
+        let won = &mut self.lines[winner.index()];
+        won.played += 1;
+        won.wins += 1;
+        won.points += Skunk::None.club_points();
+        let lost = &mut self.lines[loser.index()];
+        lost.played += 1;
+        lost.losses += 1;
+        Ok(())
+    }
+
     /// `entrant`'s line, if it is one of these entrants.
     #[must_use]
     pub fn line(&self, entrant: Entrant) -> Option<&Line> {

@@ -2,10 +2,10 @@
 //! here one by one, and so is the table they must give, counted on paper.
 
 use crib_club::{
-    Entrant, Kind, Line, MatchError, MatchId, MatchStatus, Played, Slot, Standings, Tournament,
-    TournamentError,
+    Entrant, Kind, Line, MatchError, MatchId, MatchRecord, MatchStatus, Played, Slot, Standings,
+    Tournament, TournamentError,
 };
-use crib_core::MatchLength;
+use crib_core::{MatchLength, Side};
 
 fn game(target: u8, scores: &[u16]) -> Played {
     Played::new(target, scores.to_vec()).unwrap()
@@ -220,4 +220,47 @@ fn results_that_are_not_the_tournaments_are_refused() {
             .to_string(),
         "match 0: game 2 comes after the match was over, at game 1"
     );
+}
+
+/// Matches given up: in a knockout of three the seed who gives up is out
+/// and the other goes through; in a round robin of the club format the
+/// games not played are 2-point wins for the other side, without spread.
+#[test]
+fn matches_given_up() {
+    let side = |index| Side::new(index).unwrap();
+    let knockout = Tournament::new(Kind::Knockout, 3, MatchLength::BEST_OF_THREE).unwrap();
+    // Seed 2 (home) gives up to seed 3 before a game: seed 3 meets seed 1.
+    let quit = MatchRecord { games: vec![], given_up_by: Some(side(0)) };
+    let progress = knockout.progress_of(&[quit]).unwrap();
+    assert_eq!(progress.statuses()[0], MatchStatus::Won { winner: Entrant(2), loser: Entrant(1) });
+    assert_eq!(progress.ready().collect::<Vec<_>>(), [(MatchId(1), Entrant(0), Entrant(2))]);
+    // Two games of best of three, no spread: seed 3 won 2-0 on paper.
+    assert_eq!(progress.standings()[0], line(2, [2, 2, 0, 0, 0, 4], 0));
+
+    let club = Tournament::new(Kind::RoundRobin, 3, MatchLength::AllOf(9)).unwrap();
+    // Match 0 is 1 against 2. Five games: 1 wins three (one a skunk), 2
+    // wins two; then 2 gives up, and the four games left go to 1.
+    let games = vec![
+        game(121, &[121, 100]),
+        game(121, &[121, 85]),
+        game(121, &[110, 121]),
+        game(121, &[121, 111]),
+        game(121, &[101, 121]),
+    ];
+    let given_up = MatchRecord { games: games.clone(), given_up_by: Some(side(1)) };
+    let progress = club.progress_of(&[given_up]).unwrap();
+    assert_eq!(progress.statuses()[0], MatchStatus::Won { winner: Entrant(1), loser: Entrant(2) });
+    // 1: played 9, won 3 + 4, lost 2; points 2 + 3 + 2 + 4 * 2 = 15;
+    // spread +21 +36 -11 +10 -20 = 36.
+    assert_eq!(progress.standings()[0], line(1, [9, 7, 2, 1, 0, 15], 36));
+    assert_eq!(progress.standings()[1], line(2, [9, 2, 7, 0, 1, 4], -36));
+    // The next round opens: the match given up is over.
+    assert_eq!(progress.ready().collect::<Vec<_>>(), [(MatchId(1), Entrant(0), Entrant(2))]);
+
+    // A match cannot be given up after it was won, nor by a third side.
+    let won = vec![game(121, &[121, 100]), game(121, &[121, 100])];
+    let late = MatchRecord { games: won, given_up_by: Some(side(1)) };
+    assert_eq!(knockout.progress_of(&[late]), Err(TournamentError::GivenUp(MatchId(0))));
+    let third = MatchRecord { games: vec![], given_up_by: Some(side(2)) };
+    assert_eq!(knockout.progress_of(&[third]), Err(TournamentError::GivenUp(MatchId(0))));
 }

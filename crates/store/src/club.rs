@@ -29,7 +29,10 @@ pub struct ClubMatch {
 }
 
 /// Each saved match's members, by the rows of `games` it reads.
-fn with_members(conn: &Connection, games: Vec<GameSummary>) -> Result<Vec<ClubMatch>, StoreError> {
+pub(crate) fn with_members(
+    conn: &Connection,
+    games: Vec<GameSummary>,
+) -> Result<Vec<ClubMatch>, StoreError> {
     let mut seats =
         conn.prepare_cached("SELECT seat, member_id FROM seats WHERE game_id = ?1 ORDER BY seat")?;
     let mut rated = conn.prepare_cached("SELECT rated FROM games WHERE id = ?1")?;

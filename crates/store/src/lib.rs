@@ -8,7 +8,8 @@
 //! hashes of the sessions of the browsers they signed in with; every secret
 //! is kept as its [`token_hash`], never as itself. So are the club's deal
 //! of the day (the secret seed of its deals, made once) and each member's
-//! rounds of each day, with their decisions graded.
+//! rounds of each day, with their decisions graded, and its tournaments:
+//! their draws, and the saved match each of their matches is played in.
 //!
 //! A match is stored as what determines it: its seed, its configuration, its
 //! seats' players, and every action taken, each in its own transaction the
@@ -67,6 +68,7 @@ mod stats;
 mod store;
 #[doc(hidden)]
 pub mod testing;
+mod tournaments;
 mod web;
 mod writer;
 
@@ -83,6 +85,9 @@ pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use secret::{Token, token_hash};
 pub use stats::{Record, RecordFigures, RoleFigures, RolePoints, Stats};
 pub use store::Store;
+pub use tournaments::{
+    NewTournament, TournamentEntrant, TournamentId, TournamentMatch, TournamentRow,
+};
 pub use web::{SeatMember, WebTable};
 pub use writer::{GameSlot, Line, Writer};
 

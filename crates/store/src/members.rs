@@ -351,7 +351,7 @@ impl Store {
     }
 
     /// Runs `write` in one immediate transaction of the writer.
-    fn write<T>(
+    pub(crate) fn write<T>(
         &self,
         write: impl FnOnce(&Connection) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {

@@ -265,6 +265,42 @@ fn add_daily(tx: &Transaction<'_>) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// The fourteenth schema: the club's tournaments (`crate::tournaments`).
+/// Each tournament's draw as asked for, its entrants in the order of entry
+/// (a member, or the computer at a level), and the saved match each of its
+/// matches is played in, with the browser table it is played at.
+const TOURNAMENTS: &str = "
+CREATE TABLE IF NOT EXISTS tournaments (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT    NOT NULL,
+    kind        TEXT    NOT NULL,
+    games       INTEGER NOT NULL,
+    all_played  INTEGER NOT NULL,
+    target      INTEGER NOT NULL,
+    rated       INTEGER NOT NULL,
+    clock       INTEGER,
+    seed        INTEGER NOT NULL,
+    created_by  INTEGER NOT NULL REFERENCES members (id),
+    created_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+    finished_at TEXT
+);
+CREATE TABLE IF NOT EXISTS tournament_entrants (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    entrant       INTEGER NOT NULL,
+    member_id     INTEGER REFERENCES members (id),
+    level         TEXT,
+    CHECK ((member_id IS NULL) <> (level IS NULL)),
+    PRIMARY KEY (tournament_id, entrant)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tournament_matches (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    match_number  INTEGER NOT NULL,
+    table_id      TEXT    NOT NULL,
+    game_id       INTEGER NOT NULL REFERENCES games (id),
+    PRIMARY KEY (tournament_id, match_number)
+) WITHOUT ROWID;
+";
+
 type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// Every migration in order: the `n`-th takes the schema from version `n`
@@ -304,6 +340,7 @@ const MIGRATIONS: &[Step] = &[
         add_column(tx, "actions", BY_CLOCK)
     },
     add_daily,
+    |tx| Ok(tx.execute_batch(TOURNAMENTS)?),
 ];
 
 /// The fifth schema's column, unless it is there already (added for the

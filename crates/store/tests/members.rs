@@ -300,3 +300,73 @@ fn the_club_record_holds_each_seats_member_and_the_rated_matches() {
     writer.seat_member(&line, &GameSlot::saved(games[0]), Seat::ALL[3], bo.id, "Bo".into());
     assert!(saved(&line).is_err());
 }
+
+/// A tournament is kept with its entrants in the order of entry; its
+/// matches are those linked to it, in the order of the draw, each with its
+/// table and its saved match; marking it over takes it off the open list.
+#[test]
+fn a_tournament_keeps_its_entrants_and_its_matches() {
+    use crib_core::{MatchLength, Seat};
+    use crib_store::testing::{play_with, setup};
+    use crib_store::{GameSlot, NewTournament, TournamentEntrant};
+
+    let dir = crate::tempdir();
+    let store = store_in(dir.path());
+    let (ann, _) = store.add_member(&name("Ann")).unwrap();
+    let (bo, _) = store.add_member(&name("Bo")).unwrap();
+    let new = NewTournament {
+        name: "Sunday".to_owned(),
+        kind: "knockout".to_owned(),
+        length: MatchLength::BEST_OF_THREE,
+        target: 61,
+        rated: true,
+        clock: Some(30),
+        seed: u64::MAX,
+        created_by: bo.id,
+        entrants: vec![
+            TournamentEntrant::Member(bo.id),
+            TournamentEntrant::Computer("expert".to_owned()),
+            TournamentEntrant::Member(ann.id),
+        ],
+    };
+    let id = store.create_tournament(&new).unwrap();
+    let other = store.create_tournament(&NewTournament { name: "Monday".into(), ..new.clone() });
+    let other = other.unwrap();
+    let (row, matches) = store.tournament(id).unwrap().unwrap();
+    assert_eq!(row.setup, new);
+    assert_eq!((row.id, row.finished_at.as_deref()), (id, None));
+    assert!(matches.is_empty());
+
+    // Matches 1 and 0 begin, in that order; only their links are kept.
+    let writer = Writer::spawn(&store).unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    let games: Vec<_> = (1..=2).map(|seed| play_with(&store, &setup(seed)).unwrap()).collect();
+    let line = Line::new();
+    writer.link_tournament(&line, &GameSlot::saved(games[0]), id, 1, "table-b".into());
+    writer.seat_member(&line, &GameSlot::saved(games[0]), Seat::ALL[0], ann.id, "Ann".into());
+    writer.link_tournament(&line, &GameSlot::saved(games[1]), id, 0, "table-a".into());
+    writer.flush(&line);
+    runtime.block_on(line.saved(line.queued())).unwrap();
+    let (_, matches) = store.tournament(id).unwrap().unwrap();
+    let links: Vec<_> =
+        matches.iter().map(|m| (m.number, m.table_id.as_str(), m.played.summary.id)).collect();
+    assert_eq!(links, [(0, "table-a", games[1]), (1, "table-b", games[0])]);
+    assert_eq!(matches[1].played.members, [Some(ann.id), None]);
+    assert!(store.tournament(other).unwrap().unwrap().1.is_empty());
+    assert!(store.tournament(crib_store::TournamentId(99)).unwrap().is_none());
+
+    // A match is linked once.
+    let line = Line::new();
+    writer.link_tournament(&line, &GameSlot::saved(games[1]), id, 0, "table-c".into());
+    writer.flush(&line);
+    assert!(runtime.block_on(line.saved(line.queued())).is_err());
+
+    let open: Vec<_> = store.tournaments(true).unwrap().iter().map(|row| row.id).collect();
+    assert_eq!(open, [other, id], "the newest first");
+    store.finish_tournament(id).unwrap();
+    let open: Vec<_> = store.tournaments(true).unwrap().iter().map(|row| row.id).collect();
+    assert_eq!(open, [other]);
+    let all = store.tournaments(false).unwrap();
+    assert_eq!(all.len(), 2);
+    assert!(all[1].finished_at.is_some());
+}

@@ -30,7 +30,7 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, FromRef, Path, Query, State as Shared};
+use axum::extract::{FromRef, Path, Query, State as Shared};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse};
@@ -53,10 +53,12 @@ use crate::clock::MoveClock;
 use crate::club::{Club, Signed};
 use crate::daily::Daily;
 use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
-use crate::error::{ApiError, BODY_LIMIT, parse};
+use crate::error::{ApiError, parse};
 use crate::page::PAGE;
 use crate::store::{Entry, Key, Limits, NoRandomness, Store};
-use crate::table::{Engines, Left, Move, OpenError, Pending, Plan, Room, Saver, SeatKind, State};
+use crate::table::{
+    Engines, Left, Move, MoveError, OpenError, Pending, Plan, Room, Saver, SeatKind, State,
+};
 
 /// The most games a match may be played to.
 pub const MAX_GAMES_TO_WIN: u32 = 9;
@@ -64,7 +66,7 @@ pub const MAX_GAMES_TO_WIN: u32 = 9;
 /// What the server shares between requests.
 #[derive(Debug)]
 pub struct Server {
-    store: Store,
+    pub(crate) store: Store,
     /// With a seed, games opened without one take seeds derived from it in
     /// order, so that a run of the server can be replayed (the browser test
     /// relies on it).
@@ -72,26 +74,28 @@ pub struct Server {
     opened: AtomicU64,
     /// Where every table's matches are saved, if anywhere: read here,
     /// written by `writer`.
-    saved: Option<Arc<crib_store::Store>>,
+    pub(crate) saved: Option<Arc<crib_store::Store>>,
     /// The one thread that writes to `saved`.
     writer: Option<Arc<Writer>>,
     /// Held while a table is loaded from the saved games.
     loading: Mutex<()>,
     /// The engines the server's owner offers, by name.
-    engines: Engines,
+    pub(crate) engines: Engines,
     /// The counting drills under way.
     drills: Drills,
     /// The club's members: where they are kept, and whether anyone may
     /// join.
     club: Club,
     /// The lobby's bell and its last answer.
-    lobby: crate::lobby::Lobby,
+    pub(crate) lobby: crate::lobby::Lobby,
     /// How long a second of a table's move clock lasts: a second, but in
     /// tests.
-    clock_unit: Duration,
+    pub(crate) clock_unit: Duration,
     /// The deal of the day: its rounds being played, and where they are
     /// kept.
     daily: Daily,
+    /// What opens the tables of the tournaments' matches.
+    pub(crate) tournaments: crate::director::Director,
 }
 
 impl Server {
@@ -112,6 +116,7 @@ impl Server {
             lobby,
             clock_unit: Duration::from_secs(1),
             daily: Daily::default(),
+            tournaments: crate::director::Director::default(),
         }
     }
 
@@ -168,7 +173,7 @@ impl Server {
     }
 
     /// Where a new or loaded table is saved: a new line of writes.
-    fn saver(&self) -> Option<Saver> {
+    pub(crate) fn saver(&self) -> Option<Saver> {
         let writer = Arc::clone(self.writer.as_ref()?);
         Some(Saver { writer, line: crib_store::Line::new() })
     }
@@ -176,7 +181,7 @@ impl Server {
     /// Waits until `pending` is saved. If it cannot be, the table `id` is
     /// dropped from memory, so that the next request loads it as it was
     /// saved, and the request fails.
-    async fn settle(
+    pub(crate) async fn settle(
         &self,
         id: &str,
         entry: &Arc<Entry>,
@@ -194,19 +199,23 @@ impl Server {
     /// waits until whatever the answer shows of it is saved (nothing to wait
     /// for unless a change is still being saved). An error from `work` is
     /// answered at once.
-    async fn at_table<T>(
+    pub(crate) async fn at_table<T>(
         &self,
         id: &str,
         entry: &Arc<Entry>,
         work: impl FnOnce(&mut Room) -> Result<T, ApiError>,
     ) -> Result<T, ApiError> {
-        let (answer, pending) = {
+        let (answer, pending, tournament_over) = {
             let mut table = entry.lock();
             let answer = work(&mut table)?;
             crate::timer::arm(entry, &mut table);
-            (answer, table.pending())
+            (answer, table.pending(), table.for_tournament() && table.finished())
         };
         self.settle(id, entry, pending).await?;
+        // Saved: the director finds the match over, and opens what follows.
+        if tournament_over {
+            self.tournaments.poke();
+        }
         Ok(answer)
     }
 
@@ -222,7 +231,7 @@ impl Server {
     /// saved games. Loading is single-flight: one table is loaded at a time,
     /// and one found held meanwhile is the one answered, so there is never
     /// more than one live copy of a table.
-    fn entry(&self, id: &str) -> Result<Arc<Entry>, ApiError> {
+    pub(crate) fn entry(&self, id: &str) -> Result<Arc<Entry>, ApiError> {
         if let Some(entry) = self.store.get(id) {
             return Ok(entry);
         }
@@ -273,6 +282,7 @@ impl Server {
             listed: row.listed,
             rated: row.rated,
             clock,
+            tournament: None,
         };
         let mut room = Room::load(
             plan,
@@ -320,7 +330,7 @@ impl Server {
 
     /// Queues saving the table itself: its current match, who sits at it,
     /// and its seats' token hashes.
-    fn save_table(id: &str, entry: &Entry, table: &Room) {
+    pub(crate) fn save_table(id: &str, entry: &Entry, table: &Room) {
         let (Some(saver), Some(game)) = (table.saver(), table.saved()) else { return };
         let plan = table.plan();
         let row = WebTable {
@@ -346,7 +356,7 @@ impl Server {
         self.store.len()
     }
 
-    fn next_seed(&self) -> Result<u64, NoRandomness> {
+    pub(crate) fn next_seed(&self) -> Result<u64, NoRandomness> {
         let count = self.opened.fetch_add(1, Ordering::Relaxed);
         match self.seed {
             Some(seed) => Ok(derive_seed(seed, count)),
@@ -375,7 +385,7 @@ impl FromRef<Arc<Server>> for Daily {
 }
 
 /// The built-in player called `level`.
-fn level_of(level: &str) -> Result<Strategy, ApiError> {
+pub(crate) fn level_of(level: &str) -> Result<Strategy, ApiError> {
     level.parse().map_err(|_| {
         let known: Vec<&str> = Strategy::ALL.iter().map(|strategy| strategy.name()).collect();
         ApiError::Malformed(format!("unknown level {level:?}: {}", known.join(", ")))
@@ -383,7 +393,7 @@ fn level_of(level: &str) -> Result<Strategy, ApiError> {
 }
 
 /// A table that could not be opened.
-fn opening(error: OpenError) -> ApiError {
+pub(crate) fn opening(error: OpenError) -> ApiError {
     match error {
         OpenError::UnknownEngine(_) => ApiError::Malformed(error.to_string()),
         OpenError::Table(error) => ApiError::Failed(error.to_string()),
@@ -402,8 +412,9 @@ fn unreadable(error: StoreError) -> ApiError {
     ApiError::Storage
 }
 
-/// The router of the whole site: the page and the API.
-pub fn router(server: Arc<Server>) -> Router {
+/// The page's route and the API's routes of tables, the lobby and the
+/// drills, for the site's router (`crate::app`).
+pub(crate) fn routes() -> Router<Arc<Server>> {
     Router::new()
         .route("/", get(page))
         .route("/api/games", post(create))
@@ -425,13 +436,6 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/drills", post(start_drill))
         .route("/api/drills/{id}", get(drill_state))
         .route("/api/drills/{id}/answer", post(answer_drill))
-        .merge(crate::club::routes())
-        .merge(crate::members::routes())
-        .merge(crate::daily::routes())
-        .fallback(|| async { ApiError::NoRoute })
-        .method_not_allowed_fallback(|| async { ApiError::Method })
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .with_state(server)
 }
 
 /// The levels of the computer and the engines a table may seat, and the
@@ -657,6 +661,39 @@ fn seat_kinds(request: &CreateBody, engines: &Engines) -> Result<Vec<SeatKind>, 
     Ok(kinds)
 }
 
+/// The length of a match asked for by its `format` (as `crib play --format`
+/// reads it) or its `games` to win (1 without either), for `sides` sides:
+/// at most [`MAX_GAMES_TO_WIN`] games to win.
+pub(crate) fn match_length(
+    format: Option<&str>,
+    games: Option<u32>,
+    sides: u8,
+) -> Result<MatchLength, ApiError> {
+    let length = match (format, games) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::Malformed("give games or format, not both".to_owned()));
+        }
+        (Some(format), None) => format
+            .parse::<MatchLength>()
+            .map_err(|error| ApiError::Malformed(error.to_string()))?
+            .check(sides)
+            .map_err(|error| ApiError::Malformed(error.to_string()))?,
+        (None, games) => MatchLength::FirstTo(games.unwrap_or(1)),
+    };
+    let longest = MAX_GAMES_TO_WIN * 2 - 1;
+    let fits = match length {
+        MatchLength::FirstTo(wins) => (1..=MAX_GAMES_TO_WIN).contains(&wins),
+        MatchLength::AllOf(games) => games <= longest,
+    };
+    if fits {
+        Ok(length)
+    } else {
+        Err(ApiError::Malformed(format!(
+            "games must be 1 to {MAX_GAMES_TO_WIN}, a format at most best-of-{longest} or club-{longest}"
+        )))
+    }
+}
+
 fn token(headers: &HeaderMap, params: &Params) -> Result<String, ApiError> {
     if let Some(value) = headers.get(header::AUTHORIZATION) {
         let text = value
@@ -702,27 +739,7 @@ async fn create(
         .and_then(|target| GameConfig::new(players, target).ok())
         .ok_or_else(|| ApiError::Malformed(format!("target must be 61 or 121, not {target}")))?;
     let kinds = BySeat::from_vec(kinds).map_err(|error| ApiError::Malformed(error.to_string()))?;
-    let length = match (&request.format, request.games) {
-        (Some(_), Some(_)) => {
-            return Err(ApiError::Malformed("give games or format, not both".to_owned()));
-        }
-        (Some(format), None) => format
-            .parse::<MatchLength>()
-            .map_err(|error| ApiError::Malformed(error.to_string()))?
-            .check(config.sides())
-            .map_err(|error| ApiError::Malformed(error.to_string()))?,
-        (None, games) => MatchLength::FirstTo(games.unwrap_or(1)),
-    };
-    let longest = MAX_GAMES_TO_WIN * 2 - 1;
-    let fits = match length {
-        MatchLength::FirstTo(wins) => (1..=MAX_GAMES_TO_WIN).contains(&wins),
-        MatchLength::AllOf(games) => games <= longest,
-    };
-    if !fits {
-        return Err(ApiError::Malformed(format!(
-            "games must be 1 to {MAX_GAMES_TO_WIN}, a format at most best-of-{longest} or club-{longest}"
-        )));
-    }
+    let length = match_length(request.format.as_deref(), request.games, config.sides())?;
     let rated = request.rated.unwrap_or(false);
     if rated {
         rateable(&request, &kinds, member.as_ref())?;
@@ -742,10 +759,20 @@ async fn create(
         .map(|seconds| MoveClock::new(seconds, server.clock_unit))
         .transpose()
         .map_err(ApiError::Malformed)?;
-    let plan = Plan { kinds, config, length, seed, muggins_pegging, listed, rated, clock };
+    let plan = Plan {
+        kinds,
+        config,
+        length,
+        seed,
+        muggins_pegging,
+        listed,
+        rated,
+        clock,
+        tournament: None,
+    };
     let mut room = Room::open(plan, &server.engines, server.saver()).map_err(opening)?;
     if let Some(member) = &member {
-        room.seat_member(creator, member);
+        room.seat_member(creator, member.id, &member.name);
     }
     let (game, entry) = server.store.open(room)?;
     // Told once kept, so that a lobby made on hearing of it finds it.
@@ -775,8 +802,25 @@ async fn join(
         Some(index) => Some(Seat::ALL.get(index).copied().ok_or(ApiError::SeatTaken)?),
         None => None,
     };
+    // Drawn first: once a seat is taken, nothing may fail.
+    let key = Key::new()?;
     let (seat, token, state, invitations) = server
         .at_table(&id, &entry, |table| {
+            // A tournament's entrant takes the seat kept for them, and takes
+            // it again with a new token (the old one opens it no longer)
+            // from another browser.
+            if let Some(member) = &member
+                && let Some(seat) = table.kept_for(member.id)
+            {
+                if table.joined()[seat] {
+                    entry.renew(seat, key);
+                } else {
+                    table.take_kept(seat);
+                }
+                let token = entry.token(seat).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
+                Server::save_table(&id, &entry, table);
+                return Ok((seat, token, table.state(seat, 0), invitations(&id, table)));
+            }
             if let Some(member) = &member
                 && table
                     .members()
@@ -791,7 +835,7 @@ async fn join(
             }
             let seat = table.join(wanted).ok_or(ApiError::SeatTaken)?;
             if let Some(member) = &member {
-                table.seat_member(seat, member);
+                table.seat_member(seat, member.id, &member.name);
             }
             let token = entry.token(seat).ok_or(ApiError::SeatTaken)?.as_str().to_owned();
             Server::save_table(&id, &entry, table);
@@ -1030,6 +1074,9 @@ async fn restart(
     let (entry, seat) = seated(&server, &id, &headers, &Params::default())?;
     let state = server
         .at_table(&id, &entry, |table| {
+            if table.for_tournament() {
+                return Err(MoveError::OnceOnly.into());
+            }
             table.restart(seat);
             Server::save_table(&id, &entry, table);
             table.given_up_for_new();

@@ -147,6 +147,13 @@ pub enum ApiError {
     /// A member asked for a second seat at a table they sit at.
     #[error("you already sit at this table")]
     AlreadySeated,
+    /// No tournament of the club has this number.
+    #[error("no such tournament")]
+    NoSuchTournament,
+    /// As many tournaments not yet over as are allowed: of the member's,
+    /// or on the server.
+    #[error("too many tournaments not yet over {0}: wait until one is over")]
+    TooManyTournaments(&'static str),
     /// The body did not come in whole in time.
     #[error("request body too slow: send it whole within {} s", .0.as_secs_f64())]
     SlowBody(std::time::Duration),
@@ -168,7 +175,9 @@ impl ApiError {
                 StatusCode::UNAUTHORIZED
             }
             ApiError::SignUpClosed => StatusCode::FORBIDDEN,
-            ApiError::NoClub | ApiError::NoSuchMember => StatusCode::NOT_FOUND,
+            ApiError::NoClub | ApiError::NoSuchMember | ApiError::NoSuchTournament => {
+                StatusCode::NOT_FOUND
+            }
             ApiError::NameTaken(_) | ApiError::AlreadySeated => StatusCode::CONFLICT,
             ApiError::NotRateable(_) => StatusCode::BAD_REQUEST,
             ApiError::WrongToken | ApiError::NotYourDrill => StatusCode::FORBIDDEN,
@@ -190,7 +199,8 @@ impl ApiError {
             | ApiError::TooManyDrills(_)
             | ApiError::TooManySignIns(_)
             | ApiError::TooManyMembers(_)
-            | ApiError::TooManyStreams(_) => StatusCode::TOO_MANY_REQUESTS,
+            | ApiError::TooManyStreams(_)
+            | ApiError::TooManyTournaments(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Unreadable(status) => match *status {

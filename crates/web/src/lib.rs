@@ -13,9 +13,13 @@
 //!   that ran out of time [`TIMEOUTS_TO_FORFEIT`] times running;
 //! - `store`: the tables kept, their unguessable ids and secret tokens, and
 //!   the bound on how many are kept;
-//! - `api`: the HTTP routes, and the saved tables
+//! - `app`: the whole site's [`router`], every module's routes together;
+//! - `api`: the routes of tables, and the saved tables
 //!   (with [`Server::with_saved_games`]), from which a restarted server
 //!   loads them;
+//! - `tournaments` and `director`: the club's tournaments, and the task
+//!   that opens each match's table as its round opens and plays the
+//!   computers' matches (what asks it to sweep is `director`'s);
 //! - `lobby`: the lobby's news: the bell a listed table rings when its
 //!   listing changes, the lobby's answer kept until it rings again, and the
 //!   live stream of it;
@@ -50,9 +54,11 @@
 #![forbid(unsafe_code)]
 
 mod api;
+mod app;
 mod clock;
 mod club;
 mod daily;
+mod director;
 mod drill;
 mod error;
 mod guard;
@@ -64,12 +70,14 @@ mod seed;
 mod store;
 mod table;
 mod timer;
+mod tournaments;
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-pub use api::{LOBBY_TABLES, MAX_GAMES_TO_WIN, Server, router};
+pub use api::{LOBBY_TABLES, MAX_GAMES_TO_WIN, Server};
+pub use app::router;
 pub use clock::{CLOCK_SECONDS, TIMEOUTS_TO_FORFEIT};
 pub use club::signin_link;
 pub use daily::MAX_LIVE_ROUNDS;
@@ -78,6 +86,7 @@ pub use error::{ApiError, BODY_LIMIT};
 pub use listen::{HttpLimits, SHUTDOWN_GRACE};
 pub use store::{Limits, NoRandomness};
 pub use table::{Move, MoveError, Opponent, SeatKind};
+pub use tournaments::{OPEN_ON_SERVER, OPEN_PER_MEMBER};
 
 /// Why the server stopped.
 #[derive(Debug, thiserror::Error)]

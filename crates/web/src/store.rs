@@ -206,14 +206,26 @@ impl Store {
     /// Keeps `table` under a new id, with new tokens for its seats; returns
     /// the id and the entry.
     pub(crate) fn open(&self, table: Room) -> Result<(String, Arc<Entry>), NoRandomness> {
-        let id = Secret::new()?.0;
+        let id = Self::new_id()?;
+        let entry = self.open_at(&id, table)?;
+        Ok((id, entry))
+    }
+
+    /// A new table's id: a secret, so that a table is found only by its
+    /// link.
+    pub(crate) fn new_id() -> Result<String, NoRandomness> {
+        Ok(Secret::new()?.0)
+    }
+
+    /// Keeps the new table `table` under `id` (from [`Store::new_id`]), with
+    /// a new key for each seat.
+    pub(crate) fn open_at(&self, id: &str, table: Room) -> Result<Arc<Entry>, NoRandomness> {
         let mut keys = Vec::new();
         for _ in 0..table.plan().kinds.len() {
             keys.push(Key::new()?);
         }
         let keys = BySeat::from_vec(keys).map_err(|_| NoRandomness)?;
-        let entry = self.insert(&id, Entry::new(table, keys));
-        Ok((id, entry))
+        Ok(self.insert(id, Entry::new(table, keys)))
     }
 
     /// Keeps `entry` under `id`, unless a table is already kept under it:
@@ -327,6 +339,7 @@ mod tests {
                 listed: false,
                 rated: false,
                 clock: None,
+                tournament: None,
             },
             &Vec::new(),
             None,

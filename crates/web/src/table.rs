@@ -24,7 +24,7 @@ use crib_core::{
     Phase, Seat, derive_seed,
 };
 use crib_referee::{EngineContestant, EngineOptions};
-use crib_store::{GameId, GameSlot, Line, Member, MemberId, SeatMember, Writer};
+use crib_store::{GameId, GameSlot, Line, MemberId, SeatMember, TournamentId, Writer};
 use crib_table::narrate::{
     Narration, Perspective, Step, card_text, clock_forfeit, clock_moved, compass_name, length_text,
     narrate, seat_name,
@@ -49,18 +49,22 @@ pub enum SeatKind {
     Computer(Strategy),
     /// An engine from the server's list, by the name its owner gave it.
     Engine(String),
+    /// A seat kept for the club's member with this number: a tournament's
+    /// entrant, who takes it by signing in (and takes it again, with a new
+    /// token, from another browser).
+    Member(i64),
 }
 
 impl SeatKind {
     /// Whether a person plays the seat.
     pub const fn is_person(&self) -> bool {
-        matches!(self, SeatKind::Creator | SeatKind::Person)
+        matches!(self, SeatKind::Creator | SeatKind::Person | SeatKind::Member(_))
     }
 
     /// What sits there, as the API says: `person`, `computer` or `engine`.
     pub(crate) const fn kind_text(&self) -> &'static str {
         match self {
-            SeatKind::Creator | SeatKind::Person => "person",
+            SeatKind::Creator | SeatKind::Person | SeatKind::Member(_) => "person",
             SeatKind::Computer(_) => "computer",
             SeatKind::Engine(_) => "engine",
         }
@@ -71,17 +75,19 @@ impl SeatKind {
         match self {
             SeatKind::Computer(strategy) => Some(strategy.to_string()),
             SeatKind::Engine(name) => Some(name.clone()),
-            SeatKind::Creator | SeatKind::Person => None,
+            SeatKind::Creator | SeatKind::Person | SeatKind::Member(_) => None,
         }
     }
 
-    /// The kind as saved: `you`, `person`, `computer:LEVEL`, `engine:NAME`.
+    /// The kind as saved: `you`, `person`, `computer:LEVEL`, `engine:NAME`,
+    /// `member:NUMBER`.
     pub fn to_text(&self) -> String {
         match self {
             SeatKind::Creator => "you".to_owned(),
             SeatKind::Person => "person".to_owned(),
             SeatKind::Computer(strategy) => format!("computer:{strategy}"),
             SeatKind::Engine(name) => format!("engine:{name}"),
+            SeatKind::Member(id) => format!("member:{id}"),
         }
     }
 
@@ -92,6 +98,7 @@ impl SeatKind {
             None if text == "person" => Some(SeatKind::Person),
             Some(("computer", level)) => level.parse().ok().map(SeatKind::Computer),
             Some(("engine", name)) if !name.is_empty() => Some(SeatKind::Engine(name.to_owned())),
+            Some(("member", id)) => id.parse().ok().map(SeatKind::Member),
             _ => None,
         }
     }
@@ -132,6 +139,9 @@ pub enum MoveError {
     /// A seat left and the table is closed.
     #[error("the game was quit: start a new one")]
     Quit,
+    /// A new match asked for at a tournament's table.
+    #[error("a tournament's match is played once: it cannot be started again")]
+    OnceOnly,
     /// An invited seat has not been taken yet.
     #[error("your opponent has not joined yet")]
     NotJoined,
@@ -253,6 +263,19 @@ pub(crate) struct Plan {
     pub rated: bool,
     /// The move clock, if the table has one.
     pub clock: Option<MoveClock>,
+    /// The tournament's match the table is opened for, linked to the match
+    /// when it begins: only a new table's (once begun, the link is kept
+    /// with the saved match, and a tournament's table plays one match).
+    pub tournament: Option<TournamentLink>,
+}
+
+/// A tournament's match, and the table it is played at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct TournamentLink {
+    pub tournament: TournamentId,
+    /// The match's place in the draw.
+    pub number: u16,
+    pub table_id: String,
 }
 
 impl Plan {
@@ -333,7 +356,7 @@ fn sitters(kinds: &BySeat<SeatKind>, engines: &Engines) -> Result<BySeat<Sitter>
     for (seat, kind) in kinds.iter() {
         sitters.push(match kind {
             SeatKind::Creator => Sitter::person("me"),
-            SeatKind::Person => Sitter::person(guest_name(seat)),
+            SeatKind::Person | SeatKind::Member(_) => Sitter::person(guest_name(seat)),
             SeatKind::Computer(strategy) => Sitter::program(BuiltInContestant::new(*strategy)),
             SeatKind::Engine(name) => {
                 let command = engines
@@ -509,21 +532,44 @@ impl Room {
     }
 
     /// Seats `member` at `seat` of the table and of its saved match.
-    pub(crate) fn seat_member(&mut self, seat: Seat, member: &Member) {
-        let seated = SeatMember { id: member.id.0, name: member.name.clone() };
+    pub(crate) fn seat_member(&mut self, seat: Seat, id: MemberId, name: &str) {
+        let seated = SeatMember { id: id.0, name: name.to_owned() };
         if let Some(slot) = self.members.get_mut(seat) {
             *slot = Some(seated);
         }
         if let (Some(saver), Some(game)) = (&self.saver, self.current.get()) {
-            saver.writer.seat_member(&saver.line, &game, seat, member.id, member.name.clone());
+            saver.writer.seat_member(&saver.line, &game, seat, id, name.to_owned());
         }
         self.changed();
     }
 
-    /// Writes the club's record of the match just begun: its members, and
-    /// whether it is rated.
-    fn record_club(&self) {
+    /// At a table of programs alone, deals the next hand and lets them play
+    /// it (the first, dealt as the table opened, is played first): whether
+    /// the match goes on. A table with a person at it is left as it is.
+    pub(crate) fn play_hand(&mut self) -> bool {
+        if self.plan.kinds.iter().any(|(_, kind)| kind.is_person()) || self.finished() {
+            return false;
+        }
+        self.advance();
+        if !self.finished() {
+            let dealer = self.table.view(Seat::ALL[0]).dealer;
+            if self.take(dealer, Move::Continue, false).is_ok() {
+                self.advance();
+            } else {
+                self.failed.get_or_insert_with(|| "the next hand could not be dealt".to_owned());
+            }
+        }
+        self.changed();
+        !self.finished()
+    }
+
+    /// Writes the club's record of the match just begun: its tournament
+    /// (before any move), its members, and whether it is rated.
+    fn record_club(&mut self) {
         let (Some(saver), Some(game)) = (&self.saver, self.current.get()) else { return };
+        if let Some(TournamentLink { tournament, number, table_id }) = self.plan.tournament.take() {
+            saver.writer.link_tournament(&saver.line, &game, tournament, number, table_id);
+        }
         for (seat, member) in self.members.iter() {
             if let Some(SeatMember { id, name }) = member {
                 saver.writer.seat_member(&saver.line, &game, seat, MemberId(*id), name.clone());
@@ -659,6 +705,30 @@ impl Room {
         self.advance();
         self.changed();
         Some(seat)
+    }
+
+    /// The seat kept at this table for the member numbered `id`, if one is.
+    pub(crate) fn kept_for(&self, id: MemberId) -> Option<Seat> {
+        self.plan
+            .kinds
+            .iter()
+            .find(|(_, kind)| **kind == SeatKind::Member(id.0))
+            .map(|(seat, _)| seat)
+    }
+
+    /// Whether the table plays a tournament's match: whether a seat is kept
+    /// for a member. Its match is played once.
+    pub(crate) fn for_tournament(&self) -> bool {
+        self.plan.kinds.iter().any(|(_, kind)| matches!(kind, SeatKind::Member(_)))
+    }
+
+    /// The member the seat `seat` is kept for takes it.
+    pub(crate) fn take_kept(&mut self, seat: Seat) {
+        if let Some(joined) = self.joined.get_mut(seat) {
+            *joined = true;
+        }
+        self.advance();
+        self.changed();
     }
 
     /// `seat` moves; the programs answer. On error nothing changes.
@@ -826,7 +896,9 @@ impl Room {
             return Ok(Left::Closed);
         }
         self.joined[seat] = false;
-        if let Some(slot) = self.members.get_mut(seat)
+        // A seat kept for a member stays theirs.
+        let kept = matches!(self.plan.kinds.get(seat), Some(SeatKind::Member(_)));
+        if let Some(slot) = self.members.get_mut(seat).filter(|_| !kept)
             && slot.take().is_some()
             && let (Some(saver), Some(game)) = (&self.saver, self.current.get())
         {
@@ -988,7 +1060,7 @@ impl Room {
             self.plan.kinds.get(Seat::ALL[1]).map_or(Opponent::Person, |kind| match kind {
                 SeatKind::Computer(strategy) => Opponent::Computer(*strategy),
                 SeatKind::Engine(name) => Opponent::Engine(name.clone()),
-                SeatKind::Creator | SeatKind::Person => Opponent::Person,
+                SeatKind::Creator | SeatKind::Person | SeatKind::Member(_) => Opponent::Person,
             });
         State {
             seat: who,
@@ -1264,7 +1336,7 @@ pub(crate) struct MatchFormat {
 }
 
 impl MatchFormat {
-    fn of(length: MatchLength) -> MatchFormat {
+    pub(crate) fn of(length: MatchLength) -> MatchFormat {
         MatchFormat { format: length.to_string(), format_text: length_text(length) }
     }
 }

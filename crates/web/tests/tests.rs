@@ -17,3 +17,4 @@ mod lobby;
 mod ratings;
 mod saved;
 mod seats;
+mod tournaments;

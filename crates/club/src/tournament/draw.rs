@@ -121,6 +121,9 @@ pub enum TournamentError {
     /// A game that is not between the match's two entrants.
     #[error("match {0} has a game of {1} sides: a tournament's matches are between two entrants")]
     Sides(MatchId, usize),
+    /// A match given up after it was over, or by a side it does not have.
+    #[error("match {0} was given up after it was over, or by a side it does not have")]
+    GivenUp(MatchId),
     /// A match's games that its format refuses.
     #[error("match {0}: {1}")]
     Match(MatchId, crate::MatchError),

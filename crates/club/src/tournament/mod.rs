@@ -7,4 +7,4 @@ mod draw;
 mod progress;
 
 pub use draw::{Kind, Match, MatchId, ParseKindError, Round, Slot, Tournament, TournamentError};
-pub use progress::{MatchStatus, Progress};
+pub use progress::{MatchRecord, MatchStatus, Progress};

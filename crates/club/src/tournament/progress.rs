@@ -6,10 +6,47 @@
 //! the rounds before it is over; in a knockout a match opens when both its
 //! entrants are known, that is when the matches it waits for are over.
 
+use crib_core::{MatchLength, Side};
 use serde::Serialize;
 
 use super::draw::{Kind, MatchId, Slot, Tournament, TournamentError};
 use crate::{Entrant, Line, MatchState, Played, Standings, match_state};
+
+/// What a match of a tournament has come to so far: its games, and the
+/// side that gave it up, if one did.
+///
+/// A match given up is lost by the side that gave it up, and every game it
+/// did not play (the game it was given up in among them) counts in the
+/// standings as a game that side lost and the other won, for a plain win's
+/// points and no spread ([`Standings::record_forfeit`]): as many as the
+/// other side still needed to win the match, or, in a match of all its
+/// games (the club format), as many as were still to be played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchRecord {
+    /// The games finished, in the order played, side 0 the home entrant.
+    pub games: Vec<Played>,
+    /// The side (0 home, 1 away) that gave the match up, if one did.
+    pub given_up_by: Option<Side>,
+}
+
+impl From<Vec<Played>> for MatchRecord {
+    /// A match of these games, given up by no one.
+    fn from(games: Vec<Played>) -> MatchRecord {
+        MatchRecord { games, given_up_by: None }
+    }
+}
+
+/// The games of a match of `length` that are not played because the side
+/// that did not win `games` gave it up.
+fn forfeited_games(length: MatchLength, games: &[Played], winner: Side) -> u32 {
+    let count = |filter: &dyn Fn(&&Played) -> bool| {
+        u32::try_from(games.iter().filter(filter).count()).unwrap_or(u32::MAX)
+    };
+    match length {
+        MatchLength::FirstTo(wins) => wins.saturating_sub(count(&|game| game.winner() == winner)),
+        MatchLength::AllOf(all) => all.saturating_sub(count(&|_| true)),
+    }
+}
 
 /// Where one match stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -123,6 +160,37 @@ impl Tournament {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn progress(&self, results: &[Vec<Played>]) -> Result<Progress, TournamentError> {
+        let records: Vec<MatchRecord> = results.iter().cloned().map(MatchRecord::from).collect();
+        self.progress_of(&records)
+    }
+
+    /// Where the tournament stands after these matches, given up or not:
+    /// [`Tournament::progress`], where `records[id]` is what match `id`
+    /// has come to.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Tournament::progress`], and a match given up after it
+    /// was over.
+    ///
+    /// ```
+    /// use crib_club::{Kind, MatchRecord, MatchStatus, Played, Slot, Tournament};
+    /// use crib_core::{MatchLength, Side};
+    /// let tournament = Tournament::new(Kind::RoundRobin, 3, MatchLength::BEST_OF_THREE)?;
+    /// // Match 0's away entrant wins a game, then its home entrant gives it up.
+    /// let first = Played::new(121, vec![100, 121])?;
+    /// let given_up = MatchRecord { games: vec![first], given_up_by: Side::new(0) };
+    /// let progress = tournament.progress_of(&[given_up])?;
+    /// let MatchStatus::Won { winner, loser } = progress.statuses()[0] else { panic!() };
+    /// assert_eq!(tournament.matches()[0].away, Slot::Entrant(winner));
+    /// // Best of three: the game won, and one more not played, for the winner.
+    /// let won = progress.standings().iter().find(|line| line.entrant == winner).unwrap();
+    /// assert_eq!((won.wins, won.points, won.spread), (2, 4, 21));
+    /// let lost = progress.standings().iter().find(|line| line.entrant == loser).unwrap();
+    /// assert_eq!((lost.losses, lost.points, lost.spread), (2, 0, -21));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn progress_of(&self, results: &[MatchRecord]) -> Result<Progress, TournamentError> {
         let matches = self.matches();
         if results.len() > matches.len() {
             return Err(TournamentError::Results(results.len(), matches.len()));
@@ -135,7 +203,9 @@ impl Tournament {
         let mut round_open = (0, true);
         for (index, fixture) in matches.iter().enumerate() {
             let id = MatchId(u16::try_from(index).expect("at most 496 matches"));
-            let games = results.get(index).map_or(&[][..], Vec::as_slice);
+            let (games, given_up_by) = results
+                .get(index)
+                .map_or((&[][..], None), |record| (record.games.as_slice(), record.given_up_by));
             if fixture.round != round_open.0 {
                 let earlier_over = statuses.iter().all(|status| status.is_over());
                 round_open = (fixture.round, self.kind() == Kind::Knockout || earlier_over);
@@ -157,12 +227,26 @@ impl Tournament {
             if let Some(other) = games.iter().find(|played| played.sides() != 2) {
                 return Err(TournamentError::Sides(id, other.sides()));
             }
-            let state = match_state(self.format(), games)
+            let mut state = match_state(self.format(), games)
                 .map_err(|error| TournamentError::Match(id, error))?;
             for played in games {
                 standings
                     .record(&[home, away], played)
                     .expect("a match's two entrants are distinct entrants of the tournament");
+            }
+            if let Some(quitter) = given_up_by {
+                if state != MatchState::Playing || quitter.index() > 1 {
+                    return Err(TournamentError::GivenUp(id));
+                }
+                let winner = Side::new(u8::from(quitter.index() == 0))
+                    .ok_or(TournamentError::GivenUp(id))?;
+                let (won, lost) = if winner.index() == 0 { (home, away) } else { (away, home) };
+                for _ in 0..forfeited_games(self.format(), games, winner) {
+                    standings
+                        .record_forfeit(won, lost)
+                        .expect("a match's two entrants are distinct entrants of the tournament");
+                }
+                state = MatchState::Won(winner);
             }
             statuses.push(match state {
                 MatchState::Won(side) if side.index() == 0 => {

@@ -15,5 +15,6 @@ mod http;
 mod load;
 mod lobby;
 mod ratings;
+mod reviews;
 mod saved;
 mod seats;

@@ -17,7 +17,9 @@
 //! time and never a member's twice at once, and the page says how many of
 //! their matches are reviewed so far. A review is seeded ([`REVIEW_SEED`]),
 //! so a split kept is the split; the review a member reads keeps its split
-//! too. A batch stops between two matches when the server does.
+//! too. A match whose review fails is logged, and left out until the
+//! server starts again. A batch stops between two matches when the server
+//! does.
 
 use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -84,8 +86,18 @@ pub(crate) struct Reviews(Arc<Work>);
 struct Work {
     /// The members whose batch is waiting for its turn or under way.
     queued: Mutex<HashSet<MemberId>>,
+    /// The seats whose review failed (logged), not tried again until the
+    /// server starts again: a damaged match is not reviewed at every view.
+    failed: Mutex<HashSet<(GameId, Seat)>>,
     /// Held by the batch under way.
     turn: tokio::sync::Mutex<()>,
+}
+
+impl Work {
+    /// The seats whose review failed, as they stand.
+    fn failed(&self) -> HashSet<(GameId, Seat)> {
+        self.failed.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
 }
 
 /// Takes a member's batch off the queue when it ends, however it ends.
@@ -122,10 +134,15 @@ fn finished_seats(matches: &[ClubMatch], member: MemberId) -> Vec<(GameId, Seat)
         .collect()
 }
 
-/// Of `seats`, those without a split in `kept`, in their order.
-fn missing(seats: &[(GameId, Seat)], kept: &[SeatSplit]) -> Vec<(GameId, Seat)> {
+/// Of `seats`, those without a split in `kept` and not in `failed`, in
+/// their order.
+fn missing(
+    seats: &[(GameId, Seat)],
+    kept: &[SeatSplit],
+    failed: &HashSet<(GameId, Seat)>,
+) -> Vec<(GameId, Seat)> {
     let have: HashSet<(GameId, Seat)> = kept.iter().map(|split| (split.game, split.seat)).collect();
-    seats.iter().copied().filter(|seat| !have.contains(seat)).collect()
+    seats.iter().copied().filter(|seat| !have.contains(seat) && !failed.contains(seat)).collect()
 }
 
 /// A kept split as the review gives it.
@@ -188,7 +205,7 @@ impl Reviews {
         whose: &str,
     ) -> (MemberLuckSkill, BTreeMap<i64, SplitLine>) {
         let seats = finished_seats(matches, member);
-        let todo = missing(&seats, kept);
+        let todo = missing(&seats, kept, &self.0.failed());
         let reviewing = !todo.is_empty();
         if reviewing {
             self.start(saved, member);
@@ -227,20 +244,26 @@ impl Reviews {
             let _turn = work.turn.lock().await;
             // What is missing now: another batch, or a review read, may
             // have kept some since the page was read.
-            let listed = Arc::clone(&saved);
-            let todo = blocking("listing a member's matches to review", move || {
-                let matches = listed.member_matches(member)?;
-                let kept = listed.member_splits(member, REVIEW_SEED)?;
-                Ok::<_, StoreError>(missing(&finished_seats(&matches, member), &kept))
+            let reading = Arc::clone(&saved);
+            let listed = blocking("listing a member's matches to review", move || {
+                let matches = reading.member_matches(member)?;
+                let kept = reading.member_splits(member, REVIEW_SEED)?;
+                Ok::<_, StoreError>((finished_seats(&matches, member), kept))
             })
             .await;
-            for (game, seat) in todo.unwrap_or_default().into_iter().take(BATCH) {
+            let Ok((seats, kept)) = listed else { return };
+            for (game, seat) in missing(&seats, &kept, &work.failed()).into_iter().take(BATCH) {
                 let saved = Arc::clone(&saved);
-                // A match that fails is logged, and the batch goes on.
-                let _ = blocking(format!("reviewing match {game} for seat {seat}"), move || {
-                    review_and_keep(&saved, game, seat)
-                })
-                .await;
+                // A match that fails is logged and left out from then on,
+                // and the batch goes on.
+                let reviewed =
+                    blocking(format!("reviewing match {game} for seat {seat}"), move || {
+                        review_and_keep(&saved, game, seat)
+                    })
+                    .await;
+                if reviewed.is_err() {
+                    work.failed.lock().unwrap_or_else(PoisonError::into_inner).insert((game, seat));
+                }
             }
         });
     }
@@ -295,7 +318,8 @@ mod tests {
     use super::*;
 
     /// The splits missing are the seats without one, in the seats' order
-    /// (the latest match first), whatever the order of the kept ones.
+    /// (the latest match first), whatever the order of the kept ones, but
+    /// for those whose review failed.
     #[test]
     fn the_missing_splits_are_the_latest_seats_without_one() {
         let seat = |game: i64, seat: usize| (GameId(game), Seat::ALL[seat]);
@@ -310,8 +334,11 @@ mod tests {
         let seats = [seat(9, 0), seat(7, 1), seat(5, 0), seat(3, 0)];
         // Match 7's split is kept for the other seat: not this member's.
         let splits = [kept(3, 0), kept(7, 0), kept(9, 0)];
-        assert_eq!(missing(&seats, &splits), [seat(7, 1), seat(5, 0)]);
-        assert_eq!(missing(&seats, &[]), seats);
-        assert_eq!(missing(&[], &splits), []);
+        let none = HashSet::new();
+        assert_eq!(missing(&seats, &splits, &none), [seat(7, 1), seat(5, 0)]);
+        assert_eq!(missing(&seats, &[], &none), seats);
+        assert_eq!(missing(&[], &splits, &none), []);
+        let failed = HashSet::from([seat(7, 1), seat(9, 0)]);
+        assert_eq!(missing(&seats, &[], &failed), [seat(5, 0), seat(3, 0)]);
     }
 }

@@ -9,7 +9,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use crib_core::{BySeat, Event};
+use crib_core::Event;
 use crib_store::{GameId, GameSummary, PlayerKind};
 use crib_table::narrate::{Perspective, capitalised, cards_text, length_text, narrate};
 use crib_table::review::REVIEW_SEED;
@@ -119,17 +119,11 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
 /// one played, every other seat called by its saved name, or "the computer"
 /// when one computer played.
 pub(crate) fn perspective(summary: &GameSummary) -> Perspective {
-    let config = summary.setup.config;
-    let players = &summary.setup.players;
-    let me =
-        players.iter().position(|player| player.kind == PlayerKind::Person && player.name == ME);
-    let computers = players.iter().filter(|player| player.kind == PlayerKind::Computer).count();
-    let names = BySeat::new(config, |seat| match players.get(seat.index()) {
-        Some(player) if player.kind == PlayerKind::Computer && computers == 1 => {
-            "the computer".to_owned()
-        }
-        Some(player) => player.name.clone(),
-        None => format!("seat {seat}"),
-    });
-    Perspective::new(config, me.and_then(|index| config.seats().nth(index)), names)
+    let setup = &summary.setup;
+    let me = setup
+        .players
+        .iter()
+        .position(|player| player.kind == PlayerKind::Person && player.name == ME)
+        .and_then(|index| setup.config.seats().nth(index));
+    Perspective::of_saved(setup, me)
 }

@@ -8,8 +8,9 @@
 //! hashes of the sessions of the browsers they signed in with; every secret
 //! is kept as its [`token_hash`], never as itself. So are the club's deal
 //! of the day (the secret seed of its deals, made once) and each member's
-//! rounds of each day, with their decisions graded, and its tournaments:
-//! their draws, and the saved match each of their matches is played in.
+//! rounds of each day, with their decisions graded; its tournaments (their
+//! draws, and the saved match each of their matches is played in); and each
+//! seat's split of a reviewed match into luck and skill, once worked out.
 //!
 //! A match is stored as what determines it: its seed, its configuration, its
 //! seats' players, and every action taken, each in its own transaction the
@@ -64,6 +65,7 @@ mod retention;
 mod saved;
 mod schema;
 mod secret;
+mod split;
 mod stats;
 mod store;
 #[doc(hidden)]
@@ -83,6 +85,7 @@ pub use retention::Pruned;
 pub use saved::{GameId, GameSummary, Move, NewGame, Outcome, Player, PlayerKind, Resumed, Status};
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use secret::{Token, token_hash};
+pub use split::SeatSplit;
 pub use stats::{Record, RecordFigures, RoleFigures, RolePoints, Stats};
 pub use store::Store;
 pub use tournaments::{

@@ -301,6 +301,24 @@ CREATE TABLE IF NOT EXISTS tournament_matches (
 ) WITHOUT ROWID;
 ";
 
+/// The splits' schema: each seat's split of a saved match into luck and
+/// skill, kept once the match is reviewed for that seat (`crate::split`),
+/// by the seed of the expert that graded it (as a seed is kept, the same
+/// 64 bits), summed over the match's finished games; gone with its match.
+/// Made only if not there, as the members' tables are.
+const SPLITS: &str = "
+CREATE TABLE IF NOT EXISTS seat_splits (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat    INTEGER NOT NULL,
+    seed    INTEGER NOT NULL,
+    games   INTEGER NOT NULL,
+    result  REAL    NOT NULL,
+    skill   REAL    NOT NULL,
+    luck    REAL    NOT NULL,
+    PRIMARY KEY (game_id, seat, seed)
+) WITHOUT ROWID;
+";
+
 type Step = fn(&Transaction<'_>) -> Result<(), StoreError>;
 
 /// Every migration in order: the `n`-th takes the schema from version `n`
@@ -341,6 +359,7 @@ const MIGRATIONS: &[Step] = &[
     },
     add_daily,
     |tx| Ok(tx.execute_batch(TOURNAMENTS)?),
+    |tx| Ok(tx.execute_batch(SPLITS)?),
 ];
 
 /// The fifth schema's column, unless it is there already (added for the

@@ -10,7 +10,7 @@ use crate::{integrity, store_in};
 
 /// Sets match `id`'s times `days` days back: its start, its end and
 /// (with `moves`) its actions.
-fn age(conn: &rusqlite::Connection, id: GameId, days: u32, moves: bool) {
+pub(crate) fn age(conn: &rusqlite::Connection, id: GameId, days: u32, moves: bool) {
     let when = format!("-{days} days");
     conn.execute(
         "UPDATE games SET started_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ?2),

@@ -1,6 +1,7 @@
 //! The store as its users drive it: saving and replaying matches, the club's
 //! members, the schema's migrations, threads writing at once, the writer
-//! thread's group commit, and a writer killed at random moments.
+//! thread's group commit, a writer killed at random moments, and the
+//! splits of reviewed matches kept.
 
 #![allow(clippy::unwrap_used)]
 
@@ -12,6 +13,7 @@ mod members;
 mod migrate;
 mod retention;
 mod roundtrip;
+mod split;
 mod writer;
 
 use std::path::Path;

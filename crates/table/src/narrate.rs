@@ -12,6 +12,7 @@ use crib_core::{
     Breakdown, BySeat, Card, CardSet, Category, CountByKind, DrillHand, DrillRecord, Event,
     GameConfig, GameResult, Grade, MatchLength, Rank, Seat, Side, Skunk, number_words,
 };
+use crib_store::{NewGame, PlayerKind};
 use serde::Serialize;
 
 /// Who is reading, and what every seat is called.
@@ -30,6 +31,24 @@ impl Perspective {
     #[must_use]
     pub fn new(config: GameConfig, me: Option<Seat>, names: BySeat<String>) -> Perspective {
         Perspective { config, me, names }
+    }
+
+    /// The saved match of `setup` read from `me`'s seat (or by an onlooker,
+    /// `None`), every other seat called by its saved name, or "the
+    /// computer" when one computer played.
+    #[must_use]
+    pub fn of_saved(setup: &NewGame, me: Option<Seat>) -> Perspective {
+        let config = setup.config;
+        let players = &setup.players;
+        let computers = players.iter().filter(|player| player.kind == PlayerKind::Computer).count();
+        let names = BySeat::new(config, |seat| match players.get(seat.index()) {
+            Some(player) if player.kind == PlayerKind::Computer && computers == 1 => {
+                "the computer".to_owned()
+            }
+            Some(player) => player.name.clone(),
+            None => format!("seat {seat}"),
+        });
+        Perspective::new(config, me, names)
     }
 
     /// The table's configuration.

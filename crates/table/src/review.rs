@@ -14,6 +14,11 @@
 //! the person missed. A play with one card that fits, a go and the deal are
 //! no choice and are not graded.
 //!
+//! A review grades every person's decisions, from the first person's side;
+//! the review of a seat ([`review_seat`]) grades only the decisions of that
+//! seat's side, from that side: what a club member is shown of a match of
+//! theirs, where another member sat too.
+//!
 //! The expert's play search samples the hands it cannot see from a seed, so
 //! a review is graded by an expert of a fixed seed ([`REVIEW_SEED`] unless
 //! asked otherwise) and says which: the same match always gets the same
@@ -99,6 +104,10 @@ pub enum ReviewError {
     /// No seat of the match was played by a person.
     #[error("match {0} has no person's decisions to review: every seat was a computer's")]
     NoPerson(GameId),
+    /// The seat asked for ([`review_seat`]) was not played by a person, or
+    /// the match has no such seat.
+    #[error("match {0} has no person's decisions to review at seat {1}")]
+    NotAPerson(GameId, Seat),
     /// The saved configuration is refused (a damaged file).
     #[error("match {0} cannot be set up again: {1}")]
     Config(GameId, crib_core::ConfigError),
@@ -502,7 +511,10 @@ pub struct Review {
     pub thresholds: [f64; 2],
     /// Each seat's saved player name, seat 0 first.
     pub players: Vec<String>,
-    /// The seats played by a person.
+    /// The seats whose decisions are graded, each played by a person: every
+    /// person's, in the order of the seats, or in the review of a seat
+    /// ([`review_seat`]) that seat's and then its partner's. The chance and
+    /// the split into luck and skill are from the first one's side.
     pub people: Vec<Seat>,
     /// Every graded decision, in the order of the match.
     pub decisions: Vec<Decision>,
@@ -570,6 +582,82 @@ fn sum_text(result: f64, skill: f64, luck: f64) -> String {
     )
 }
 
+/// The legend of a split into luck and skill: "Luck and skill, in
+/// {chance_of} of winning: skill is what {decisions} gave up against the
+/// expert's, luck is the rest (...)."
+fn legend(chance_of: &str, decisions: &str) -> String {
+    format!(
+        "Luck and skill, in {chance_of} of winning: skill is what {decisions} gave up against \
+         the expert's, luck is the rest (the cards, the cut and the other players' decisions)."
+    )
+}
+
+/// The legend of a player's splits over their matches (a club member's
+/// page), `whose` being "your" or "Ann's": "Luck and skill, in Ann's
+/// chance of winning: skill is what Ann's decisions gave up against the
+/// expert's, luck is the rest (the cards, the cut and the other players'
+/// decisions)."
+#[must_use]
+pub fn player_legend(whose: &str) -> String {
+    legend(&format!("{whose} chance"), &format!("{whose} decisions"))
+}
+
+/// "one game", "twelve games".
+fn games_words(games: u32) -> String {
+    format!("{} game{}", number_words(games), if games == 1 { "" } else { "s" })
+}
+
+impl MatchLuckSkill {
+    /// Nothing split: no game.
+    pub const NONE: MatchLuckSkill =
+        MatchLuckSkill { games: 0, result: 0.0, skill: 0.0, luck: 0.0 };
+
+    /// This split and `other` added up: the split of both matches.
+    #[must_use]
+    pub fn plus(self, other: MatchLuckSkill) -> MatchLuckSkill {
+        MatchLuckSkill {
+            games: self.games + other.games,
+            result: self.result + other.result,
+            skill: self.skill + other.skill,
+            luck: self.luck + other.luck,
+        }
+    }
+
+    /// The sum in words: "+52.0% = skill -8.4% + luck +60.4%".
+    #[must_use]
+    pub fn sum_text(&self) -> String {
+        sum_text(self.result, self.skill, self.luck)
+    }
+
+    /// A match's split in words, after its games: "Two games: +0.0% = skill
+    /// -20.1% + luck +20.1%.", or "No game finished, so not split."
+    #[must_use]
+    pub fn text(&self) -> String {
+        if self.games == 0 {
+            return "No game finished, so not split.".to_owned();
+        }
+        format!("{}: {}.", capitalised(&games_words(self.games)), self.sum_text())
+    }
+
+    /// The splits of `matches` matches added up, in words: "Twelve games in
+    /// five matches: +40.0% = skill -31.2% + luck +71.2%.", "No game
+    /// finished in the two matches reviewed.", or "No match reviewed yet."
+    #[must_use]
+    pub fn matches_text(&self, matches: u32) -> String {
+        let in_matches =
+            format!("{} match{}", number_words(matches), if matches == 1 { "" } else { "es" });
+        match (matches, self.games) {
+            (0, _) => "No match reviewed yet.".to_owned(),
+            (_, 0) => format!("No game finished in the {in_matches} reviewed."),
+            (_, games) => format!(
+                "{} in {in_matches}: {}.",
+                capitalised(&games_words(games)),
+                self.sum_text()
+            ),
+        }
+    }
+}
+
 impl Review {
     /// The split into luck and skill in words, from `who`'s side:
     ///
@@ -606,11 +694,7 @@ impl Review {
             Some(side) if config.seats_of(side).count() == 1 => format!("{side_name}'s chance"),
             _ => format!("the chance of {side_name}"),
         };
-        let legend = format!(
-            "Luck and skill, in {chance_of} of winning: skill is what {decisions} gave up \
-             against the expert's, luck is the rest (the cards, the cut and the other players' \
-             decisions)."
-        );
+        let legend = legend(&chance_of, &decisions);
         let games = self
             .games
             .iter()
@@ -626,11 +710,7 @@ impl Review {
             })
             .collect();
         let total = self.luck_skill.filter(|total| total.games > 1).map(|total| {
-            format!(
-                "The {} games together: {}.",
-                number_words(total.games),
-                sum_text(total.result, total.skill, total.luck)
-            )
+            format!("The {} games together: {}.", number_words(total.games), total.sum_text())
         });
         LuckSkillText { legend, games, total }
     }
@@ -656,6 +736,34 @@ impl Review {
 /// The match cannot be loaded; it has no person's seat.
 pub fn review(store: &Store, id: GameId, seed: u64) -> Result<Review, ReviewError> {
     review_resumed(&store.resume(id)?, seed)
+}
+
+/// Match `id` of `store` reviewed for the person at `seat` by the expert of
+/// `seed`: only the decisions of that seat's side are graded (theirs, and a
+/// partner's who is a person), and the chance and the split into luck and
+/// skill are from that side, whichever seat the match's first person sat
+/// at. What a member's page shows them of a match of theirs: their own
+/// decisions, and none of another person's.
+///
+/// # Errors
+///
+/// The match cannot be loaded; `seat` was not a person's.
+pub fn review_seat(
+    store: &Store,
+    id: GameId,
+    seat: Seat,
+    seed: u64,
+) -> Result<Review, ReviewError> {
+    let resumed = store.resume(id)?;
+    let setup = &resumed.summary.setup;
+    let config = setup.config;
+    let person = |seat: Seat| played_by_a_person(setup, seat);
+    if !person(seat) {
+        return Err(ReviewError::NotAPerson(id, seat));
+    }
+    let partners = config.seats_of(config.side_of(seat)).filter(|&other| other != seat);
+    let people = std::iter::once(seat).chain(partners.filter(|&other| person(other))).collect();
+    review_people(id, setup, &resumed.moves, seed, people)
 }
 
 /// The start of a round, as the split into luck and skill reads it.
@@ -705,13 +813,25 @@ pub fn review_moves(
     moves: &[Move],
     seed: u64,
 ) -> Result<Review, ReviewError> {
+    let people = setup.config.seats().filter(|&seat| played_by_a_person(setup, seat)).collect();
+    review_people(id, setup, moves, seed, people)
+}
+
+/// Whether `seat` of the match of `setup` was played by a person.
+fn played_by_a_person(setup: &NewGame, seat: Seat) -> bool {
+    setup.players.get(seat.index()).is_some_and(|player| player.kind == PlayerKind::Person)
+}
+
+/// [`review_moves`] grading the decisions of `people` only, from the first
+/// one's side.
+fn review_people(
+    id: GameId,
+    setup: &NewGame,
+    moves: &[Move],
+    seed: u64,
+    people: Vec<Seat>,
+) -> Result<Review, ReviewError> {
     let config = setup.config;
-    let people: Vec<Seat> = config
-        .seats()
-        .filter(|seat| {
-            setup.players.get(seat.index()).is_some_and(|player| player.kind == PlayerKind::Person)
-        })
-        .collect();
     let Some(&first) = people.first() else { return Err(ReviewError::NoPerson(id)) };
     let ours = config.side_of(first);
     let replay_error = |ply, source| ReviewError::Replay { id, ply, source };
@@ -1171,6 +1291,33 @@ mod tests {
         let opening = points_in_chance(first, pone, 4.0, &none);
         assert_eq!(opening, pone_wins(117, 121) - pone_wins(121, 121));
         assert!(opening > 0.0);
+    }
+
+    /// A player's splits over their matches, in the review's words.
+    #[test]
+    fn a_players_splits_are_said_in_the_reviews_words() {
+        let won = MatchLuckSkill { games: 1, result: 0.56, skill: -0.084, luck: 0.644 };
+        assert_eq!(won.text(), "One game: +56.0% = skill -8.4% + luck +64.4%.");
+        let lost = MatchLuckSkill { games: 1, result: -0.44, skill: -0.1, luck: -0.34 };
+        let both = MatchLuckSkill::NONE.plus(won).plus(lost);
+        assert_eq!(both.games, 2);
+        assert_eq!(
+            both.matches_text(2),
+            "Two games in two matches: +12.0% = skill -18.4% + luck +30.4%."
+        );
+        assert_eq!(both.text(), "Two games: +12.0% = skill -18.4% + luck +30.4%.");
+        assert_eq!(MatchLuckSkill::NONE.text(), "No game finished, so not split.");
+        assert_eq!(
+            MatchLuckSkill::NONE.matches_text(1),
+            "No game finished in the one match reviewed."
+        );
+        assert_eq!(MatchLuckSkill::NONE.matches_text(0), "No match reviewed yet.");
+        assert_eq!(
+            player_legend("Ann's"),
+            "Luck and skill, in Ann's chance of winning: skill is what Ann's decisions gave up \
+             against the expert's, luck is the rest (the cards, the cut and the other players' \
+             decisions)."
+        );
     }
 
     /// With three players, the three players' table at the side's place in

@@ -9,7 +9,7 @@ use crib_ai::{ExpertPlayer, PlayMeasure, Player, Strategy};
 use crib_core::{Action, Claims, Event, GameConfig, Match, Phase, Rules, Seat, Show};
 use crib_store::{GameId, NewGame, Player as Saved, Store};
 use crib_table::review::{
-    Graded, Measure, REVIEW_SEED, ReviewError, chance_svg, chance_text, review,
+    Graded, Measure, REVIEW_SEED, ReviewError, chance_svg, chance_text, review, review_seat,
 };
 
 const ME: Seat = Seat::ALL[0];
@@ -691,4 +691,66 @@ fn a_move_made_by_the_clock_is_said_to_be_the_clocks() {
     }
     assert_eq!(discards, clocked.len());
     assert!(discards > 2, "a game to 61 has rounds");
+}
+
+/// The review of a seat grades only its side's people, from its side: at
+/// two seats both people's, each seat's decisions graded as the whole
+/// review grades them, its chance the other side's turned round and its
+/// results the other's negated; at four seats a seat and its partner's,
+/// that seat first. A computer's seat, or a seat the match has not, has no
+/// review.
+#[test]
+fn the_review_of_a_seat_is_its_sides_from_its_side() {
+    let (_dir, store) = store();
+    let mut two = setup(31, 2, 61, 2, true);
+    two.players = vec![Saved::person("ann"), Saved::person("bo")];
+    let id = crib_store::testing::play_with(&store, &two).unwrap();
+    let whole = review(&store, id, REVIEW_SEED).unwrap();
+    let first = review_seat(&store, id, Seat::ALL[0], REVIEW_SEED).unwrap();
+    let second = review_seat(&store, id, Seat::ALL[1], REVIEW_SEED).unwrap();
+    assert_eq!(whole.people, [Seat::ALL[0], Seat::ALL[1]]);
+    assert_eq!(
+        (first.people.as_slice(), second.people.as_slice()),
+        ([ME].as_slice(), [Seat::ALL[1]].as_slice())
+    );
+    for (seat, of_seat) in [(Seat::ALL[0], &first), (Seat::ALL[1], &second)] {
+        let graded: Vec<_> =
+            whole.decisions.iter().filter(|decision| decision.seat == seat).cloned().collect();
+        assert!(!graded.is_empty());
+        assert_eq!(of_seat.decisions, graded, "seat {seat}");
+    }
+    // The first person's side is the whole review's: the same chart and
+    // split.
+    assert_eq!(first.chance, whole.chance);
+    assert_eq!(first.luck_skill, whole.luck_skill);
+    for (theirs, ours) in whole.chance.iter().zip(&second.chance) {
+        assert!((theirs.chance + ours.chance - 1.0).abs() < 1e-9, "{theirs:?} {ours:?}");
+        assert_eq!(theirs.scores, [ours.scores[1], ours.scores[0]]);
+    }
+    let (theirs, ours) = (whole.luck_skill.unwrap(), second.luck_skill.unwrap());
+    assert_eq!(ours.games, 2);
+    assert!((theirs.result + ours.result).abs() < 1e-9, "{theirs:?} {ours:?}");
+    assert!((ours.skill + ours.luck - ours.result).abs() < 1e-9, "{ours:?}");
+    assert!(ours.skill < 0.0, "a person playing at random gives something up");
+
+    let mut four = setup(32, 4, 61, 1, false);
+    four.players[1] = Saved::person("bo");
+    four.players[2] = Saved::person("cy");
+    let id = crib_store::testing::play_with(&store, &four).unwrap();
+    let partners = review_seat(&store, id, Seat::ALL[2], REVIEW_SEED).unwrap();
+    assert_eq!(partners.people, [Seat::ALL[2], ME]);
+    let seats: std::collections::BTreeSet<Seat> =
+        partners.decisions.iter().map(|decision| decision.seat).collect();
+    assert_eq!(seats.into_iter().collect::<Vec<_>>(), [ME, Seat::ALL[2]]);
+    // Seat 0 and seat 2 are one side: the same chart.
+    assert_eq!(partners.chance, review(&store, id, REVIEW_SEED).unwrap().chance);
+    let alone = review_seat(&store, id, Seat::ALL[1], REVIEW_SEED).unwrap();
+    assert_eq!(alone.people, [Seat::ALL[1]]);
+    assert!(alone.decisions.iter().all(|decision| decision.seat == Seat::ALL[1]));
+
+    let error = review_seat(&store, id, Seat::ALL[3], REVIEW_SEED).unwrap_err();
+    assert!(matches!(error, ReviewError::NotAPerson(_, _)), "{error}");
+    let two_seats = GameId(id.0 - 1);
+    let error = review_seat(&store, two_seats, Seat::ALL[2], REVIEW_SEED).unwrap_err();
+    assert!(matches!(error, ReviewError::NotAPerson(_, _)), "{error}");
 }

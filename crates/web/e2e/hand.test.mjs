@@ -10,7 +10,7 @@ import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { act, apiState, bin, browserOptions, guard, shots, startServer as serve } from "./support.mjs";
+import { act, apiState, bin, browserOptions, drive, guard, shots, startServer as serve } from "./support.mjs";
 
 let server, base, context, profile;
 
@@ -404,34 +404,6 @@ async function checkButtons(page) {
   for (const [id, shown] of Object.entries(expected)) {
     assert.equal(await page.locator("#" + id).isVisible(), shown, `#${id} ${shown ? "shown" : "hidden"} with moves ${JSON.stringify(m)}`);
   }
-}
-
-// Moves the page's seat through the API (the first cards, the first
-// playable card, go, continue) until `done` says so; then waits for the page
-// to draw it all (the page hears of it by server-sent events).
-async function drive(page, done) {
-  const params = new URLSearchParams(new URL(page.url()).hash.slice(1));
-  const headers = { Authorization: "Bearer " + params.get("token") };
-  // The moves come from here: the page is not to say go for the seat too.
-  await page.evaluate(() => { document.getElementById("auto-go-toggle").checked = false; });
-  for (let i = 0; i < 3000; i++) {
-    const state = await apiState(page);
-    if (done(state)) {
-      const lines = state.events.flatMap((said) => said.lines).length;
-      await page.waitForFunction((n) => document.querySelectorAll("#log li").length === n, lines);
-      return state;
-    }
-    const m = state.moves;
-    let body;
-    if (m.discard) body = { action: "discard", cards: state.view.hand.slice(0, m.discard) };
-    else if (m.playable.length) body = { action: "play", card: m.playable[0] };
-    else if (m.go) body = { action: "go" };
-    else if (m.continue) body = { action: "continue" };
-    else assert.fail(`nothing to do in phase ${state.view.phase}`);
-    const res = await page.request.post(`${base}/api/games/${params.get("game")}/act`, { headers, data: body });
-    assert.equal(res.status(), 200, await res.text());
-  }
-  assert.fail("the table never got there");
 }
 
 // How the header names a side: its seats' names, yours first.

@@ -92,6 +92,35 @@ export async function apiState(page) {
   return res.json();
 }
 
+// Moves the page's seat through the API (the first cards, the first
+// playable card, go, continue) until `done` says so; then waits for the page
+// to draw it all (the page hears of it by server-sent events).
+export async function drive(page, done) {
+  const at = new URL(page.url());
+  const params = new URLSearchParams(at.hash.slice(1));
+  const headers = { Authorization: "Bearer " + params.get("token") };
+  // The moves come from here: the page is not to say go for the seat too.
+  await page.evaluate(() => { document.getElementById("auto-go-toggle").checked = false; });
+  for (let i = 0; i < 3000; i++) {
+    const state = await apiState(page);
+    if (done(state)) {
+      const lines = state.events.flatMap((said) => said.lines).length;
+      await page.waitForFunction((n) => document.querySelectorAll("#log li").length === n, lines);
+      return state;
+    }
+    const m = state.moves;
+    let body;
+    if (m.discard) body = { action: "discard", cards: state.view.hand.slice(0, m.discard) };
+    else if (m.playable.length) body = { action: "play", card: m.playable[0] };
+    else if (m.go) body = { action: "go" };
+    else if (m.continue) body = { action: "continue" };
+    else assert.fail(`nothing to do in phase ${state.view.phase}`);
+    const res = await page.request.post(`${at.origin}/api/games/${params.get("game")}/act`, { headers, data: body });
+    assert.equal(res.status(), 200, await res.text());
+  }
+  assert.fail("the table never got there");
+}
+
 /**
  * A club of its own for a test file: before its tests, a fresh database in
  * a temporary directory, `crib serve` on it, and a browser; after them, all

@@ -44,7 +44,7 @@ use crib_referee::EngineCommand;
 use crib_store::{Member, Status, StoreError, WebTable, Writer};
 use crib_table::advice::{HintText, hint_text, win_chance_text};
 use crib_table::narrate::seat_name;
-use crib_table::review::{LuckSkillText, REVIEW_SEED, Review, chance_svg};
+use crib_table::review::REVIEW_SEED;
 use crib_table::{Taken, error_chain};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
@@ -53,8 +53,9 @@ use crate::clock::MoveClock;
 use crate::club::{Club, Signed};
 use crate::daily::Daily;
 use crate::drill::{AnswerBody, DrillState, Drills, Graded, NewDrill};
-use crate::error::{ApiError, parse};
+use crate::error::{ApiError, blocking, parse};
 use crate::page::PAGE;
+use crate::reviews::{ReviewBody, Reviews};
 use crate::store::{Entry, Key, Limits, NoRandomness, Store};
 use crate::table::{
     Engines, Left, Move, MoveError, OpenError, Pending, Plan, Room, Saver, SeatKind, State,
@@ -96,6 +97,8 @@ pub struct Server {
     daily: Daily,
     /// What opens the tables of the tournaments' matches.
     pub(crate) tournaments: crate::director::Director,
+    /// The members' splits into luck and skill being worked out.
+    reviews: Reviews,
 }
 
 impl Server {
@@ -117,6 +120,7 @@ impl Server {
             clock_unit: Duration::from_secs(1),
             daily: Daily::default(),
             tournaments: crate::director::Director::default(),
+            reviews: Reviews::default(),
         }
     }
 
@@ -381,6 +385,13 @@ impl FromRef<Arc<Server>> for Club {
 impl FromRef<Arc<Server>> for Daily {
     fn from_ref(server: &Arc<Server>) -> Daily {
         server.daily.clone()
+    }
+}
+
+/// The members' reviews under way, for their pages.
+impl FromRef<Arc<Server>> for Reviews {
+    fn from_ref(server: &Arc<Server>) -> Reviews {
+        server.reviews.clone()
     }
 }
 
@@ -1007,24 +1018,6 @@ async fn chance(
     Ok(Json(ChanceBody { chance: crib_ai::chance_now(&view), text: win_chance_text(&view) }))
 }
 
-/// The review of a table's match once it is over, as the page shows it.
-#[derive(Debug, Serialize)]
-struct ReviewBody {
-    /// The review, as `crib review --json` gives it.
-    review: Review,
-    /// Each decision in words, from the asking seat's side: `said[i]` tells
-    /// `review.decisions[i]`.
-    said: Vec<String>,
-    /// The chart of the chance of winning, SVG.
-    svg: String,
-    /// Whose chance the chart shows: the first person's side, as the
-    /// asking seat calls it ("you").
-    chart_side: String,
-    /// Each game's result split into skill and luck, in words from the
-    /// asking seat's side: `luck_skill.games[i]` tells `review.games[i]`.
-    luck_skill: LuckSkillText,
-}
-
 async fn review(
     Shared(server): Shared<Arc<Server>>,
     Path(id): Path<String>,
@@ -1041,29 +1034,11 @@ async fn review(
     let saved = server.saved.clone().ok_or(ApiError::NotSaved)?;
     // Grading a match takes a fraction of a second of the expert's search:
     // off the async threads.
-    let graded =
-        tokio::task::spawn_blocking(move || crib_table::review::review(&saved, game, REVIEW_SEED))
-            .await;
-    let review = match graded {
-        Ok(Ok(review)) => review,
-        Ok(Err(error)) => {
-            eprintln!("crib: reviewing match {game} failed: {}", error_chain(&error));
-            return Err(ApiError::Storage);
-        }
-        Err(error) => {
-            eprintln!("crib: reviewing match {game} failed: {error}");
-            return Err(ApiError::Storage);
-        }
-    };
-    let said = review.decisions.iter().map(|decision| decision.describe(&perspective)).collect();
-    let svg = chance_svg(&review.chance_series());
-    let config = perspective.config();
-    let chart_side = review
-        .people
-        .first()
-        .map_or_else(String::new, |&first| perspective.side(config.side_of(first)));
-    let luck_skill = review.luck_skill_text(&perspective);
-    Ok(Json(ReviewBody { review, said, svg, chart_side, luck_skill }))
+    let review = blocking(format!("reviewing match {game}"), move || {
+        crib_table::review::review(&saved, game, REVIEW_SEED)
+    })
+    .await?;
+    Ok(Json(ReviewBody::new(review, &perspective)))
 }
 
 async fn restart(

@@ -1,6 +1,6 @@
 //! The whole site's router: the page, and every route of the API (the
 //! tables, the lobby and the drills of `crate::api`, the club, its members'
-//! pages, the deal of the day and the tournaments), with the answers to a
+//! pages and their reviews, the deal of the day and the tournaments), with the answers to a
 //! route or method that is none and the bound on a body. Made on a runtime
 //! (as a server is), it starts the tournaments' director at once, to take
 //! up the tournaments a restart stopped.
@@ -22,6 +22,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .merge(crate::club::routes())
         .merge(crate::members::routes())
         .merge(crate::daily::routes())
+        .merge(crate::reviews::routes())
         .merge(crate::tournaments::routes())
         .fallback(|| async { ApiError::NoRoute })
         .method_not_allowed_fallback(|| async { ApiError::Method })

@@ -144,6 +144,13 @@ pub enum ApiError {
     /// No member of the club has this name.
     #[error("no member of the club has this name")]
     NoSuchMember,
+    /// A member asked for another member's review: a review shows what its
+    /// player held and threw, and is theirs alone.
+    #[error("a member's reviews are theirs alone: you may read only your own")]
+    NotYourReview,
+    /// No finished match of the member's has this number.
+    #[error("no match of yours has this number")]
+    NoSuchMatch,
     /// A member asked for a second seat at a table they sit at.
     #[error("you already sit at this table")]
     AlreadySeated,
@@ -175,9 +182,11 @@ impl ApiError {
                 StatusCode::UNAUTHORIZED
             }
             ApiError::SignUpClosed => StatusCode::FORBIDDEN,
-            ApiError::NoClub | ApiError::NoSuchMember | ApiError::NoSuchTournament => {
-                StatusCode::NOT_FOUND
-            }
+            ApiError::NoClub
+            | ApiError::NoSuchMember
+            | ApiError::NoSuchMatch
+            | ApiError::NoSuchTournament => StatusCode::NOT_FOUND,
+            ApiError::NotYourReview => StatusCode::FORBIDDEN,
             ApiError::NameTaken(_) | ApiError::AlreadySeated => StatusCode::CONFLICT,
             ApiError::NotRateable(_) => StatusCode::BAD_REQUEST,
             ApiError::WrongToken | ApiError::NotYourDrill => StatusCode::FORBIDDEN,
@@ -315,6 +324,30 @@ impl From<QueryRejection> for ApiError {
 /// A JSON body, or the API's error saying what is wrong with it.
 pub(crate) fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(body).map_err(|error| ApiError::Malformed(error.to_string()))
+}
+
+/// Runs `work` (a read or a review of the saved games) off the async
+/// threads: its failure, or its task's, is written to the server's log as
+/// `what` failing, and answered as [`ApiError::Storage`].
+pub(crate) async fn blocking<T, E>(
+    what: impl std::fmt::Display,
+    work: impl FnOnce() -> Result<T, E> + Send + 'static,
+) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    E: std::error::Error + Send + 'static,
+{
+    match tokio::task::spawn_blocking(work).await {
+        Ok(Ok(done)) => Ok(done),
+        Ok(Err(error)) => {
+            eprintln!("crib: {what} failed: {}", crib_table::error_chain(&error));
+            Err(ApiError::Storage)
+        }
+        Err(error) => {
+            eprintln!("crib: {what} failed: {error}");
+            Err(ApiError::Storage)
+        }
+    }
 }
 
 /// The seconds a client refused a live update stream is asked to wait.

@@ -32,6 +32,9 @@
 //!   ([`signin_link`]), the sessions their browsers keep in a cookie, which
 //!   member a request comes from, and open sign-up
 //!   ([`Server::with_open_signup`]);
+//! - `reviews`: a review as the page shows it, a member's review of their
+//!   own seat, and their luck and skill over their matches, each seat's
+//!   split kept once worked out in the background;
 //! - `listen`: the accept loop, its time limits and its cap on connections
 //!   ([`HttpLimits`]);
 //! - `error`: why a request is refused, each error's status and JSON
@@ -66,6 +69,7 @@ mod listen;
 mod lobby;
 mod members;
 mod page;
+mod reviews;
 mod seed;
 mod store;
 mod table;

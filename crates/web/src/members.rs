@@ -7,6 +7,11 @@
 //! The computer's levels stand on the list as members do, from where
 //! [`computer_start`] puts them, so that a newcomer can place themselves by
 //! playing them. Only signed-in members read the list and the pages.
+//!
+//! A member's page also gives their luck and skill over their finished
+//! matches and each match's, as far as they are reviewed so far
+//! (`crate::reviews`), and to the member themselves which of their matches
+//! they may open the review of.
 
 use std::collections::BTreeMap;
 
@@ -18,10 +23,12 @@ use axum::routing::get;
 use crib_ai::Strategy;
 use crib_club::{Ladder, LadderEntry, Rating, computer_start};
 use crib_store::{ClubMatch, MemberId, PlayerKind, RecordFigures, Store, StoreError};
+use crib_table::review::REVIEW_SEED;
 use serde::Serialize;
 
 use crate::club::{Club, SignedIn};
-use crate::error::ApiError;
+use crate::error::{ApiError, blocking};
+use crate::reviews::{MemberLuckSkill, Reviews, SplitLine};
 
 /// The names of the computer's levels on the rating list, weakest first.
 fn levels() -> impl DoubleEndedIterator<Item = &'static str> {
@@ -78,6 +85,7 @@ pub(crate) fn routes<S>() -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
     Club: FromRef<S>,
+    Reviews: FromRef<S>,
 {
     Router::new()
         .route("/api/club/ratings", get(ratings))
@@ -125,12 +133,7 @@ async fn reading<T: Send + 'static>(
     read: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let saved = club.saved().ok_or(ApiError::NoClub)?;
-    tokio::task::spawn_blocking(move || read(&saved)).await.map_err(|_| ApiError::Storage)?.map_err(
-        |error| {
-            eprintln!("crib: reading the club failed: {}", crib_table::error_chain(&error));
-            ApiError::Storage
-        },
-    )
+    blocking("reading the club", move || read(&saved)).await
 }
 
 async fn ratings(
@@ -189,6 +192,10 @@ struct MatchLine {
     /// Games won by each side, side 0 first, and the member's side.
     games: Vec<u32>,
     side: usize,
+    /// The member's split of it into luck and skill, once reviewed.
+    luck_skill: Option<SplitLine>,
+    /// Whether the reader may open its review: their own match, over.
+    reviewable: bool,
 }
 
 /// A member's page.
@@ -207,6 +214,8 @@ struct MemberPage {
     /// them, and their opponents' over the same matches.
     record: RecordFigures,
     opponents: RecordFigures,
+    /// Their luck and skill over their finished matches reviewed so far.
+    luck_skill: MemberLuckSkill,
     /// Their matches, the latest first.
     matches: Vec<MatchLine>,
 }
@@ -216,7 +225,8 @@ const PAGE_MATCHES: usize = 100;
 
 async fn member_page(
     Shared(club): Shared<Club>,
-    SignedIn(_): SignedIn,
+    Shared(reviews): Shared<Reviews>,
+    SignedIn(reader): SignedIn,
     name: Result<Path<String>, PathRejection>,
 ) -> Result<Json<MemberPage>, ApiError> {
     let Path(name) = name.map_err(|error| ApiError::Malformed(error.body_text()))?;
@@ -227,16 +237,33 @@ async fn member_page(
         .cloned()
         .ok_or(ApiError::NoSuchMember)?;
     let id = member.id;
-    let (rated, theirs, stats) = reading(&club, move |saved| {
-        Ok((saved.rated_matches()?, saved.member_matches(id)?, saved.member_stats(id)?))
+    let (rated, theirs, stats, kept) = reading(&club, move |saved| {
+        Ok((
+            saved.rated_matches()?,
+            saved.member_matches(id)?,
+            saved.member_stats(id)?,
+            saved.member_splits(id, REVIEW_SEED)?,
+        ))
     })
     .await?;
+    let yours = reader.id == id;
+    let whose = if yours { "your".to_owned() } else { format!("{}'s", member.name) };
+    let saved = club.saved().ok_or(ApiError::NoClub)?;
+    let (luck_skill, mut splits) = reviews.member(saved, id, &theirs, &kept, &whose);
     let ladder = ladder(&rated);
     let entry: Option<&LadderEntry> = ladder.get(&Rated::Member(id));
     let names: BTreeMap<MemberId, &str> =
         members.iter().map(|member| (member.id, member.name.as_str())).collect();
-    let matches =
-        theirs.iter().take(PAGE_MATCHES).map(|club| match_line(club, id, &names)).collect();
+    let matches = theirs
+        .iter()
+        .take(PAGE_MATCHES)
+        .map(|club| {
+            let mut line = match_line(club, id, &names);
+            line.luck_skill = splits.remove(&line.game);
+            line.reviewable = yours && line.result != "playing";
+            line
+        })
+        .collect();
     Ok(Json(MemberPage {
         name: member.name.clone(),
         since: member.created_at.clone(),
@@ -254,6 +281,7 @@ async fn member_page(
             .unwrap_or_default(),
         record: (&stats.player).into(),
         opponents: (&stats.opponents).into(),
+        luck_skill,
         matches,
     }))
 }
@@ -292,6 +320,8 @@ fn match_line(club: &ClubMatch, id: MemberId, names: &BTreeMap<MemberId, &str>) 
         opponents,
         games: summary.games_won(),
         side,
+        luck_skill: None,
+        reviewable: false,
     }
 }
 

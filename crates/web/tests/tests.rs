@@ -15,6 +15,7 @@ mod http;
 mod load;
 mod lobby;
 mod ratings;
+mod reviews;
 mod saved;
 mod seats;
 mod tournaments;

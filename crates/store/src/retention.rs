@@ -8,6 +8,9 @@
 //! - *abandoned*: still being played, with no move for that long (or, with
 //!   no move at all, begun that long ago). No one is coming back to it.
 //!
+//! A tournament's matches are never old: they are what its standings are
+//! worked out from, and stay as long as the tournament does.
+//!
 //! Everything of a removed match goes with it: its seats, actions and
 //! results, and a browser table whose current match it is. Removal is in
 //! chunks of [`CHUNK`] matches, each its own short transaction, so that a
@@ -47,6 +50,7 @@ impl Pruned {
 const OLD: &str = "
 SELECT id, status FROM games
 WHERE (?2 IS NULL OR id = ?2)
+  AND id NOT IN (SELECT game_id FROM tournament_matches)
   AND ((status != 'playing' AND COALESCE(finished_at, started_at) < ?1)
     OR (status = 'playing'
         AND COALESCE((SELECT MAX(at) FROM actions WHERE game_id = games.id), started_at) < ?1))

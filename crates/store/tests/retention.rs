@@ -103,3 +103,51 @@ fn start_with_moves(store: &crib_store::Store, seed: u64, moves: u32) -> GameId 
     }
     id
 }
+
+/// A tournament's matches are what its standings are worked out from: an
+/// old one is kept, and the match beside it that belongs to no tournament
+/// is pruned.
+#[test]
+fn a_tournaments_old_matches_are_kept() {
+    use crib_core::MatchLength;
+    use crib_store::{GameSlot, Line, MemberName, NewTournament, TournamentEntrant, Writer};
+
+    let dir = crate::tempdir();
+    let path = dir.path().join("crib.db");
+    let store = store_in(dir.path());
+    let (ann, _) = store.add_member(&MemberName::new("Ann").unwrap()).unwrap();
+    let entrants = ["basic", "easy", "random"]
+        .map(|level| TournamentEntrant::Computer(level.to_owned()))
+        .to_vec();
+    let tournament = store
+        .create_tournament(&NewTournament {
+            name: "Old cup".to_owned(),
+            kind: "round-robin".to_owned(),
+            length: MatchLength::SINGLE,
+            target: 121,
+            rated: false,
+            clock: None,
+            seed: 1,
+            created_by: ann.id,
+            entrants,
+        })
+        .unwrap();
+    let linked = play_seeded(&store, 1).unwrap();
+    let alone = play_seeded(&store, 2).unwrap();
+    let writer = Writer::spawn(&store).unwrap();
+    let line = Line::new();
+    writer.link_tournament(&line, &GameSlot::saved(linked), tournament, 0, "t".to_owned());
+    writer.flush(&line);
+    let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    runtime.block_on(line.saved(line.queued())).unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    age(&conn, linked, 40, true);
+    age(&conn, alone, 40, true);
+
+    assert_eq!(store.prune(30, false).unwrap().finished, 1);
+    assert!(store.game(alone).is_err());
+    assert_eq!(store.game(linked).unwrap().status, Status::Finished);
+    let (_, matches) = store.tournament(tournament).unwrap().unwrap();
+    assert_eq!(matches.len(), 1, "the tournament still has its match");
+    assert_eq!(integrity(&path), "ok");
+}

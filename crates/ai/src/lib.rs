@@ -62,6 +62,7 @@ pub use expect::keep::{KeepValue, keep_values, keep_values_for_game};
 pub use expect::pegging::{FEATURES, pegging_features, rank_pair, rank_triple};
 pub use expect::throw_model::{Stake, ThrowModel};
 pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Risk, Setup, hint};
+pub use measure::best_response::shard::{MAX_SHARDS, Shard, ShardError};
 pub use measure::deals::{CanonicalDeal, canonical_deals};
 pub use measure::hand_stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
 pub use measure::keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};

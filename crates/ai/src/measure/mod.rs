@@ -4,6 +4,7 @@
 //! from a game as it is played, and the rate of an outcome with its
 //! interval.
 
+pub(crate) mod best_response;
 pub(crate) mod deals;
 pub(crate) mod hand_stats;
 pub(crate) mod keep_stats;

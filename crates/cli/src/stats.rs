@@ -6,13 +6,14 @@ use std::time::Instant;
 
 use anyhow::Context;
 use crib_ai::{
-    CribRow, Distribution, HandStats, KeepStats, MAX_SCORE, Measured, RoundCounts, STARTERS,
-    Strategy, ThreeTable, ThrowModel, WinTable, crib_table, hand_stats, keep_stats, measure_throws,
+    Distribution, HandStats, KeepStats, MAX_SCORE, Measured, RoundCounts, STARTERS, Strategy,
+    ThreeTable, ThrowModel, WinTable, crib_table, hand_stats, keep_stats, measure_throws,
 };
 use crib_core::Rank;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use crate::cribs::{CribJson, write_crib_tables};
 use crate::output::{grouped, json_line};
 
 #[derive(Debug, clap::Subcommand)]
@@ -94,6 +95,26 @@ four_players.rs hold: crib builds its tables from them when it is compiled. \
 With three players the grids put the two others level, at the column's \
 score.")]
     Board(BoardArgs),
+    /// The crib's value of each two-card discard by iterated best response
+    /// (two players): over seeded deals each player keeps the four cards
+    /// worth most in hand, crib and play, the crib's value from the table
+    /// before, until a best response stops gaining.
+    #[command(after_help = "\
+Each pass deals the same deals (--deals, --seed); each player keeps the four \
+cards with the most net points: the hand's exact expectation, plus (dealer) or \
+minus (pone) the crib's value of the two cards thrown from the table before, \
+plus the keep's net points in the play, the expert's search of the play over \
+--samples sampled hands of the opponent. The cribs the two discards make, counted \
+with every starter left, make the next table. A pass after the first reports \
+the exploitability: how much a best response gains, per hand, over the keeps \
+of the table before; passes stop once it stops falling, or after --passes.
+
+On one machine the passes run on every core. Across machines, each pass is \
+split with --shard I/N (I from 0 to N-1: JOB_COMPLETION_INDEX of a Kubernetes \
+indexed job, SLURM_ARRAY_TASK_ID of a Slurm array) and --out, the shards' \
+rounds are merged with --merge (exactly, in any order), and the next pass \
+starts --from the merged round.")]
+    BestResponse(crate::best_response::Args),
 }
 
 /// The options of `crib stats board`.
@@ -128,6 +149,7 @@ pub(crate) fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Keeps { json } => keeps(*json),
         Command::Cribs { uniform, json } => cribs(*uniform, *json),
         Command::Throws { from, json } => throws(from == "measured", *json),
+        Command::BestResponse(args) => crate::best_response::run(args),
     }
 }
 
@@ -302,36 +324,17 @@ fn cribs(uniform: bool, json: bool) -> anyhow::Result<ExitCode> {
     eprintln!("crib: valued {} discards in {:.3} s", table.len(), started.elapsed().as_secs_f64());
     let mut out = io::stdout().lock();
     if json {
-        let rows: Vec<CribJson> = table
-            .iter()
-            .map(|row| CribJson {
-                ranks: format!("{}{}", row.low.code(), row.high.code()),
-                suited: row.suited,
-                dealer: row.dealer,
-                pone: row.pone,
-            })
-            .collect();
-        json_line(
-            &mut out,
-            &CribsJson { model: if uniform { "uniform" } else { "measured" }, discards: rows },
-        )?;
+        let discards: Vec<CribJson> = table.iter().map(CribJson::of).collect();
+        let model = if uniform { "uniform" } else { "measured" };
+        json_line(&mut out, &CribsJson { model, discards })?;
     } else {
         let model = if uniform {
             "every throw of the other player equally likely"
         } else {
             "the other player throwing as a sensible player does"
         };
-        writeln!(out, "The expected crib for each two-card discard, {model}.")?;
-        writeln!(
-            out,
-            "Above the diagonal: different suits; below: one suit; the diagonal: a pair."
-        )?;
-        writeln!(out)?;
-        write_matrix(&mut out, "The dealer's own throw:", &table, |row| row.dealer)
-            .context("writing the table")?;
-        writeln!(out)?;
-        write_matrix(&mut out, "The pone's throw into the dealer's crib:", &table, |row| row.pone)
-            .context("writing the table")?;
+        let heading = format!("The expected crib for each two-card discard, {model}.");
+        write_crib_tables(&mut out, &heading, &table).context("writing the table")?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -340,47 +343,6 @@ fn cribs(uniform: bool, json: bool) -> anyhow::Result<ExitCode> {
 struct CribsJson {
     model: &'static str,
     discards: Vec<CribJson>,
-}
-
-#[derive(Serialize)]
-struct CribJson {
-    ranks: String,
-    suited: bool,
-    dealer: f64,
-    pone: f64,
-}
-
-fn write_matrix(
-    out: &mut impl Write,
-    title: &str,
-    table: &[CribRow],
-    value: impl Fn(&CribRow) -> f64,
-) -> io::Result<()> {
-    writeln!(out, "{title}")?;
-    write!(out, "    ")?;
-    for rank in Rank::ALL {
-        write!(out, "{:>6}", rank.code())?;
-    }
-    writeln!(out)?;
-    for row_rank in Rank::ALL {
-        write!(out, "  {} ", row_rank.code())?;
-        for column_rank in Rank::ALL {
-            // Above the diagonal (row < column) the cards differ in suit.
-            let (low, high, suited) = if row_rank <= column_rank {
-                (row_rank, column_rank, false)
-            } else {
-                (column_rank, row_rank, true)
-            };
-            let cell =
-                table.iter().find(|row| row.low == low && row.high == high && row.suited == suited);
-            match cell {
-                Some(row) => write!(out, "{:>6.2}", value(row))?,
-                None => write!(out, "{:>6}", "")?,
-            }
-        }
-        writeln!(out)?;
-    }
-    Ok(())
 }
 
 fn throws(measured: bool, json: bool) -> anyhow::Result<ExitCode> {

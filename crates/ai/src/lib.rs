@@ -15,10 +15,11 @@
 //!   [`best_keep`]), the crib's exact expectation under a model of the
 //!   other players' throws ([`CribOdds`], [`ThrowModel`], [`crib_table`]),
 //!   the crib's value of a two-card discard by its ranks, suitedness and
-//!   role ([`CribValues`]), a fitted estimate of the play, and the
-//!   expert's value of each keep, hand, crib and play together
-//!   ([`keep_values`]), or near the end of a game of two sides its chance
-//!   of winning ([`keep_values_for_game`]).
+//!   role ([`CribValues`]) with the best-response table kept in
+//!   `expect/data/` ([`best_response_crib`]), a fitted estimate of the
+//!   play, and the expert's value of each keep, hand, crib and play
+//!   together ([`keep_values`]), or near the end of a game of two sides its
+//!   chance of winning ([`keep_values_for_game`]).
 //! - `search/`: the expert's play of the cards, a search of the rest of the
 //!   play over sampled hands of the opponents, for points or, near the end
 //!   of the game, for the game ([`PegOptions`], [`PlayAnalysis`]).
@@ -57,7 +58,9 @@ pub use board::counts::RoundCounts;
 pub use board::standing::{chance_at_deal, chance_now};
 pub use board::three_table::{Chances, ThreeTable};
 pub use board::win_table::{WinTable, win_chance};
-pub use expect::best_response::{CribValues, PAIR_DISCARDS};
+pub use expect::best_response::{
+    BestResponseBuild, CribValues, PAIR_DISCARDS, best_response_build, best_response_crib,
+};
 pub use expect::crib::{CribOdds, CribRow, crib_table};
 pub use expect::discard::{
     DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table,

@@ -45,7 +45,7 @@ pub(crate) struct Args {
     from: Option<PathBuf>,
     /// Make one pass of one shard only, I of N counted from 0, and write
     /// its round to --out.
-    #[arg(long, value_name = "I/N", requires = "out", conflicts_with_all = ["merge", "passes"])]
+    #[arg(long, value_name = "I/N", requires = "out", conflicts_with_all = ["merge", "passes", "write"])]
     shard: Option<Shard>,
     /// The most passes on one machine; they stop sooner once the
     /// exploitability stops falling.
@@ -59,6 +59,10 @@ pub(crate) struct Args {
     /// FILE as JSON.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Write the table the last round makes as Rust source, what
+    /// crates/ai/src/expect/data/best_response.rs holds.
+    #[arg(long, value_name = "FILE")]
+    write: Option<PathBuf>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -173,6 +177,9 @@ fn merge(args: &Args) -> anyhow::Result<ExitCode> {
             merged.shards(),
             merged.iteration()
         );
+        if args.write.is_some() {
+            return Err(error).context("writing the table");
+        }
         return Ok(ExitCode::SUCCESS);
     }
     let pass = Pass::of(&merged);
@@ -193,6 +200,12 @@ fn finish(
 ) -> anyhow::Result<ExitCode> {
     if args.merge.is_empty() {
         write_round(args.out.as_deref(), last)?;
+    }
+    if let Some(path) = &args.write {
+        let source = last.source().context("writing the table")?;
+        std::fs::write(path, source)
+            .with_context(|| format!("writing the table to {}", path.display()))?;
+        eprintln!("crib: wrote the table to {}", path.display());
     }
     let table = last.table_after().rows();
     if args.json {

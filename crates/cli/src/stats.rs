@@ -6,8 +6,9 @@ use std::time::Instant;
 
 use anyhow::Context;
 use crib_ai::{
-    Distribution, HandStats, KeepStats, MAX_SCORE, Measured, RoundCounts, STARTERS, Strategy,
-    ThreeTable, ThrowModel, WinTable, crib_table, hand_stats, keep_stats, measure_throws,
+    BestResponseBuild, CribValues, Distribution, HandStats, KeepStats, MAX_SCORE, Measured,
+    RoundCounts, STARTERS, Strategy, ThreeTable, ThrowModel, WinTable, best_response_build,
+    crib_table, hand_stats, keep_stats, measure_throws,
 };
 use crib_core::Rank;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -52,6 +53,10 @@ suits, below it two of one suit; the diagonal is a pair.")]
         /// Every discard of the other player equally likely.
         #[arg(long)]
         uniform: bool,
+        /// The table of iterated best response kept in crib (see `crib
+        /// stats best-response`) instead of the exact expectation.
+        #[arg(long, conflicts_with = "uniform")]
+        best_response: bool,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -113,7 +118,8 @@ On one machine the passes run on every core. Across machines, each pass is \
 split with --shard I/N (I from 0 to N-1: JOB_COMPLETION_INDEX of a Kubernetes \
 indexed job, SLURM_ARRAY_TASK_ID of a Slurm array) and --out, the shards' \
 rounds are merged with --merge (exactly, in any order), and the next pass \
-starts --from the merged round.")]
+starts --from the merged round. --write FILE writes the last table as the Rust \
+source that crates/ai/src/expect/data/best_response.rs holds.")]
     BestResponse(crate::best_response::Args),
 }
 
@@ -147,7 +153,7 @@ pub(crate) fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Me(args) => crate::record::run(args),
         Command::Board(args) => board(args),
         Command::Keeps { json } => keeps(*json),
-        Command::Cribs { uniform, json } => cribs(*uniform, *json),
+        Command::Cribs { uniform, best_response, json } => cribs(*uniform, *best_response, *json),
         Command::Throws { from, json } => throws(from == "measured", *json),
         Command::BestResponse(args) => crate::best_response::run(args),
     }
@@ -317,23 +323,40 @@ fn percent(part: u64, whole: u64) -> f64 {
     if whole == 0 { 0.0 } else { 100.0 * part as f64 / whole as f64 }
 }
 
-fn cribs(uniform: bool, json: bool) -> anyhow::Result<ExitCode> {
+fn cribs(uniform: bool, best_response: bool, json: bool) -> anyhow::Result<ExitCode> {
     let model = if uniform { &ThrowModel::UNIFORM } else { ThrowModel::reasonable() };
     let started = Instant::now();
-    let table = crib_table(model);
+    let table = if best_response { CribValues::best_response().rows() } else { crib_table(model) };
     eprintln!("crib: valued {} discards in {:.3} s", table.len(), started.elapsed().as_secs_f64());
+    let build = best_response_build();
     let mut out = io::stdout().lock();
     if json {
         let discards: Vec<CribJson> = table.iter().map(CribJson::of).collect();
-        let model = if uniform { "uniform" } else { "measured" };
-        json_line(&mut out, &CribsJson { model, discards })?;
-    } else {
-        let model = if uniform {
-            "every throw of the other player equally likely"
-        } else {
-            "the other player throwing as a sensible player does"
+        let (model, build) = match (uniform, best_response) {
+            (true, _) => ("uniform", None),
+            (_, true) => ("best-response", Some(build)),
+            _ => ("measured", None),
         };
-        let heading = format!("The expected crib for each two-card discard, {model}.");
+        json_line(&mut out, &CribsJson { model, build, discards })?;
+    } else {
+        let heading = if best_response {
+            format!(
+                "The crib for each two-card discard by iterated best response ({} passes over \
+                 {} deals seeded {}, each keep's play over {} sampled hands).",
+                build.passes,
+                grouped(build.deals),
+                build.seed,
+                build.samples
+            )
+        } else if uniform {
+            "The expected crib for each two-card discard, every throw of the other player \
+             equally likely."
+                .to_owned()
+        } else {
+            "The expected crib for each two-card discard, the other player throwing as a \
+             sensible player does."
+                .to_owned()
+        };
         write_crib_tables(&mut out, &heading, &table).context("writing the table")?;
     }
     Ok(ExitCode::SUCCESS)
@@ -342,6 +365,9 @@ fn cribs(uniform: bool, json: bool) -> anyhow::Result<ExitCode> {
 #[derive(Serialize)]
 struct CribsJson {
     model: &'static str,
+    /// How the best-response table was measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    build: Option<BestResponseBuild>,
     discards: Vec<CribJson>,
 }
 

@@ -122,7 +122,7 @@ fn bad_rounds_are_refused_with_a_reason() {
     let future = write("future.json", &text.replacen("\"format\":1", "\"format\":9", 1));
     let lying =
         write("lying.json", &text.replacen("\"deals_counted\":5", "\"deals_counted\":6", 1));
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 7] = [
         (
             &["--merge", &garbage],
             "garbage.json is not a round of crib stats best-response: expected",
@@ -131,6 +131,10 @@ fn bad_rounds_are_refused_with_a_reason() {
         (&["--merge", &future], "a round of format 9, where this crib reads format 1"),
         (&["--merge", &lying], "its shards hold 5 deals, and it counts 6"),
         (&["--merge", &first, &first], "shard 0/2 is in both rounds"),
+        (
+            &["--merge", &second, "--write", &path(dir.path(), "x.rs")],
+            "lacks 1 of its 2 shards, shard 0/2 first",
+        ),
         (
             &["--from", &second, "--shard", "0/2", "--out", &path(dir.path(), "x.json")],
             "cannot continue from",
@@ -147,4 +151,21 @@ fn bad_rounds_are_refused_with_a_reason() {
     }
     let missing = crib(&["stats", "best-response", "--merge", &path(dir.path(), "none.json")], "");
     assert!(stderr(&missing).contains("cannot read the round"), "{}", stderr(&missing));
+}
+
+#[test]
+fn the_shipped_table_is_printed_with_how_it_was_measured() {
+    let output = crib(&["stats", "cribs", "--best-response", "--json"], "");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report: Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(report["model"], "best-response");
+    assert!(report["build"]["deals"].as_u64().unwrap() > 0);
+    let discards = report["discards"].as_array().unwrap();
+    assert_eq!(discards.len(), 169);
+    let fives = discards.iter().find(|row| row["ranks"] == "55").unwrap();
+    assert!(fives["dealer"].as_f64().unwrap() > 7.0);
+    let text = stdout(&crib(&["stats", "cribs", "--best-response"], ""));
+    assert!(text.starts_with("The crib for each two-card discard by iterated best response ("));
+    let both = crib(&["stats", "cribs", "--best-response", "--uniform"], "");
+    assert_eq!(both.status.code(), Some(2));
 }

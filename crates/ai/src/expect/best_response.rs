@@ -1,23 +1,33 @@
 //! The crib's value of a two-player discard by its ranks, whether its two
-//! cards share a suit, and whose crib it goes to ([`CribValues`]).
+//! cards share a suit, and whose crib it goes to ([`CribValues`]), and the
+//! table of them that a best response makes, shipped with the program
+//! ([`best_response_crib`]).
 //!
 //! The published discard tables value a discard this way: by the ranks
 //! thrown and, because the crib counts a flush only with all five cards of
 //! one suit, whether the two are of one suit; 169 discards for the dealer
-//! and 169 for the pone. Iterated best response (see
-//! [`BestResponseRound`](crate::BestResponseRound)) measures such a table:
-//! over seeded deals each player keeps the four cards worth most in hand,
-//! crib (valued by the table before) and play, and the crib those keeps
-//! actually made, averaged over every starter, is the next table, until
-//! the gain of a best response stops falling.
+//! and 169 for the pone. The table shipped here is measured by iterated
+//! best response (see
+//! [`BestResponseRound`](crate::BestResponseRound)): over seeded deals each
+//! player keeps the four cards worth most in hand, crib (valued by the
+//! table before) and play, and the crib those keeps actually made, averaged
+//! over every starter, is the next table, until the gain of a best response
+//! stops falling. It is kept in `data/best_response.rs`, written by `crib
+//! stats best-response --write`.
 //!
 //! Values are kept in millionths of a point, whole numbers, so that a table
 //! written to a file and read back is the same table, bit for bit.
 
 use crib_core::{CardSet, Rank};
+use serde::Serialize;
 
 use crate::expect::crib::{CribRow, crib_table};
 use crate::expect::throw_model::{Stake, ThrowModel};
+
+/// The shipped table.
+mod data {
+    include!("data/best_response.rs");
+}
 
 /// The number of two-card discards by ranks and suitedness: 91 pairs of
 /// ranks, 78 of them of two different ranks, which may also share a suit.
@@ -120,6 +130,16 @@ impl CribValues {
         Some(CribValues { micro: [dealer.try_into().ok()?, pone.try_into().ok()?] })
     }
 
+    /// The table shipped with the program, measured by iterated best
+    /// response (see the module's account).
+    #[must_use]
+    pub fn best_response() -> &'static CribValues {
+        static TABLE: std::sync::OnceLock<CribValues> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| CribValues {
+            micro: [data::DEALER.map(|(value, ..)| value), data::PONE.map(|(value, ..)| value)],
+        })
+    }
+
     /// The crib's value of `discard` thrown with `stake`, in points; 0 for
     /// a discard of other than two cards.
     #[must_use]
@@ -151,6 +171,57 @@ impl CribValues {
                 CribRow { low, high, suited, dealer: value(Stake::Own), pone: value(Stake::Balk) }
             })
             .collect()
+    }
+}
+
+/// The crib's value of a two-card discard thrown with `stake` (the dealer
+/// [`Stake::Own`], the pone [`Stake::Balk`]) in a two-player round, from
+/// the table of iterated best response shipped with the program
+/// ([`CribValues::best_response`]); 0 for other than two cards.
+///
+/// ```
+/// use crib_ai::{Stake, best_response_crib};
+/// use crib_core::{CardSet, parse_cards};
+/// let fives = CardSet::from_distinct(parse_cards("5C 5D")?)?;
+/// let king_queen = CardSet::from_distinct(parse_cards("QC KD")?)?;
+/// assert!(best_response_crib(Stake::Own, fives) > 7.0);
+/// assert!(best_response_crib(Stake::Balk, king_queen) < 5.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn best_response_crib(stake: Stake, discard: CardSet) -> f64 {
+    CribValues::best_response().get(stake, discard)
+}
+
+/// How the table of [`best_response_crib`] was measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BestResponseBuild {
+    /// The deals of each pass.
+    pub deals: u64,
+    /// Their seed.
+    pub seed: u64,
+    /// The hands of the opponent sampled for each keep's play.
+    pub samples: u32,
+    /// The passes made.
+    pub passes: u32,
+}
+
+/// How the table shipped with the program ([`best_response_crib`],
+/// [`CribValues::best_response`]) was measured.
+#[must_use]
+pub fn best_response_build() -> BestResponseBuild {
+    let (deals, seed, samples, passes) = data::BUILT;
+    BestResponseBuild { deals, seed, samples, passes }
+}
+
+/// The shipped table's rows for `stake`'s discards, in [`crib_table`]'s
+/// order: the value, the cribs it was measured from and the standard
+/// error of their mean, in millionths of a point (0 under two cribs).
+#[cfg(test)]
+pub(crate) fn shipped_rows(stake: Stake) -> &'static [(i64, u64, u64); PAIR_DISCARDS] {
+    match stake {
+        Stake::Own => &data::DEALER,
+        Stake::Balk => &data::PONE,
     }
 }
 

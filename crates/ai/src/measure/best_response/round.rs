@@ -6,9 +6,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use std::fmt::Write;
+
 use crate::expect::best_response::{CribValues, MICRO, MICRO_POINTS, PAIR_DISCARDS};
 use crate::expect::throw_model::Stake;
 use crate::measure::best_response::shard::{MAX_SHARDS, Shard};
+use crate::measure::rounds::table;
 
 /// The format of a round's file, raised whenever what it holds changes
 /// meaning.
@@ -366,6 +369,30 @@ impl BestResponseRound {
         if cribs == 0 { 0.0 } else { moved / cribs as f64 }
     }
 
+    /// The table this pass makes as the Rust source that
+    /// `expect/data/best_response.rs` holds.
+    ///
+    /// # Errors
+    ///
+    /// A round that lacks some of its shards.
+    pub fn source(&self) -> Result<String, RoundError> {
+        self.complete()?;
+        let after = self.table_after();
+        let rows = |stake: Stake| -> Vec<(i64, u64, u64)> {
+            self.discards(stake)
+                .iter()
+                .enumerate()
+                .map(|(index, totals)| {
+                    let error = (totals.standard_error() * MICRO).round() as u64;
+                    (after.micro(stake, index), totals.cribs, error)
+                })
+                .collect()
+        };
+        let job = self.job;
+        let built = (job.deals, job.seed, job.samples, self.iteration);
+        Ok(shipped_source(built, &rows(Stake::Own), &rows(Stake::Balk)))
+    }
+
     /// Adds `other`'s counts to this round's (its shards aside).
     pub(crate) fn absorb(&mut self, other: &BestResponseRound) -> Result<(), RoundError> {
         for (ours, theirs) in self.discards.iter_mut().zip(&other.discards) {
@@ -379,6 +406,41 @@ impl BestResponseRound {
         self.deals = self.deals.checked_add(other.deals).ok_or(RoundError::Overflow)?;
         Ok(())
     }
+}
+
+/// The Rust source of `expect/data/best_response.rs`: the table measured
+/// by `built` (the deals, their seed, the sampled hands of the opponent
+/// and the passes), each discard's value, cribs and standard error by
+/// role, in the crib table's order.
+pub(crate) fn shipped_source(
+    built: (u64, u64, u32, u32),
+    dealer: &[(i64, u64, u64)],
+    pone: &[(i64, u64, u64)],
+) -> String {
+    let (deals, seed, samples, passes) = built;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "// The crib's value of each two-card discard by iterated best response:\n\
+         // {passes} passes over {deals} deals seeded {seed}, each keep's play over {samples}\n\
+         // sampled hands of the opponent. Written by\n\
+         // `crib stats best-response --write`, not by hand.\n\
+         /// The deals, their seed, the sampled hands of the opponent, the passes.\n\
+         pub(super) const BUILT: (u64, u64, u32, u32) = ({deals}, {seed}, {samples}, {passes});"
+    );
+    for (name, rows, whose) in [("DEALER", dealer, "dealer's"), ("PONE", pone, "pone's")] {
+        let _ = writeln!(
+            text,
+            "/// The {whose} discards in the crib table's order: the value, the cribs\n\
+             /// measured, the standard error of their mean (millionths of a point)."
+        );
+        let items: Vec<String> = rows
+            .iter()
+            .map(|(value, cribs, error)| format!("({value}, {cribs}, {error})"))
+            .collect();
+        table(&mut text, name, &format!("(i64, u64, u64); {}", rows.len()), &items);
+    }
+    text
 }
 
 /// A round as its file holds it.
@@ -524,6 +586,7 @@ impl TryFrom<RoundFile> for BestResponseRound {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::expect::best_response::{best_response_build, shipped_rows};
     use crate::expect::throw_model::ThrowModel;
 
     /// Shard 1 of 2 of a second pass over ten deals, counted by hand: five
@@ -606,5 +669,15 @@ mod tests {
         assert!((totals.standard_error() - 1.0).abs() < 1e-12);
         assert_eq!(round.discards(Stake::Own)[4].standard_error(), 0.0);
         assert_eq!(round.gain(Stake::Own), Some(0.12 / 5.0));
+    }
+
+    /// The shipped table's file is exactly what its writer makes of the
+    /// values it holds.
+    #[test]
+    fn the_shipped_table_is_the_source_of_its_values() {
+        let build = best_response_build();
+        let built = (build.deals, build.seed, build.samples, build.passes);
+        let source = shipped_source(built, shipped_rows(Stake::Own), shipped_rows(Stake::Balk));
+        assert_eq!(source, include_str!("../../expect/data/best_response.rs"));
     }
 }

@@ -70,6 +70,8 @@ pub use expect::keep::{KeepValue, keep_values, keep_values_for_game};
 pub use expect::pegging::{FEATURES, pegging_features, rank_pair, rank_triple};
 pub use expect::throw_model::{Stake, ThrowModel};
 pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Risk, Setup, hint};
+#[cfg(feature = "lab")]
+pub use measure::best_response::play_net;
 pub use measure::best_response::round::{
     BestResponseJob, BestResponseRound, DiscardTotals, PRIOR_CRIBS, ROUND_FORMAT, RoleTotals,
     RoundError,

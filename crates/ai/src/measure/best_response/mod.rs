@@ -381,6 +381,16 @@ fn dealer_net(dealer: CardSet, pone: CardSet) -> i32 {
     i32::from(value)
 }
 
+/// The dealer's net points in the play of `dealer` against `pone` (four
+/// cards each, none shared), each seeing both hands: the search behind a
+/// keep's play, run afresh each time, with this thread's memo of
+/// positions (for experiments and the benchmarks: `lab`).
+#[cfg(feature = "lab")]
+#[must_use]
+pub fn play_net(dealer: CardSet, pone: CardSet) -> i32 {
+    i32::from(MEMO.with_borrow_mut(|memo| search_play(dealer, pone, memo)))
+}
+
 /// [`dealer_net`] searched afresh.
 fn search_play(dealer: CardSet, pone: CardSet, memo: &mut Memo) -> i16 {
     let config = GameConfig::default();

@@ -14,9 +14,12 @@
 //!   exact expectation and the keep that maximises it ([`discard_table`],
 //!   [`best_keep`]), the crib's exact expectation under a model of the
 //!   other players' throws ([`CribOdds`], [`ThrowModel`], [`crib_table`]),
-//!   a fitted estimate of the play, and the expert's value of each keep,
-//!   hand, crib and play together ([`keep_values`]), or near the end of a
-//!   game of two sides its chance of winning ([`keep_values_for_game`]).
+//!   the crib's value of a two-card discard by its ranks, suitedness and
+//!   role ([`CribValues`]) with the best-response table kept in
+//!   `expect/data/` ([`best_response_crib`]), a fitted estimate of the
+//!   play, and the expert's value of each keep, hand, crib and play
+//!   together ([`keep_values`]), or near the end of a game of two sides its
+//!   chance of winning ([`keep_values_for_game`]).
 //! - `search/`: the expert's play of the cards, a search of the rest of the
 //!   play over sampled hands of the opponents, for points or, near the end
 //!   of the game, for the game ([`PegOptions`], [`PlayAnalysis`]).
@@ -28,10 +31,12 @@
 //! - `measure/`: exhaustive statistics (every show, [`hand_stats`]; the
 //!   best keep of every six-card deal, [`keep_stats`], through
 //!   [`canonical_deals`]), what a sensible player throws over every deal
-//!   ([`measure_throws`]), a round's points counted from a game as it is
-//!   played ([`RoundCounter`]; the games of self-play are played at
-//!   `crib_table`'s table, like every other), and rates with their
-//!   intervals ([`Rate`]).
+//!   ([`measure_throws`]), the crib's value of each discard by iterated
+//!   best response, in shards that merge exactly ([`ValuedDeals`],
+//!   [`BestResponseRound`], [`Shard`]), a round's points counted from a
+//!   game as it is played ([`RoundCounter`]; the games of self-play are
+//!   played at `crib_table`'s table, like every other), and rates with
+//!   their intervals ([`Rate`]).
 //!
 //! The `lab` feature adds knobs for experiments that no shipped player
 //! uses, which the `examples/` need: other models of the opponents
@@ -53,6 +58,9 @@ pub use board::counts::RoundCounts;
 pub use board::standing::{chance_at_deal, chance_now};
 pub use board::three_table::{Chances, ThreeTable};
 pub use board::win_table::{WinTable, win_chance};
+pub use expect::best_response::{
+    BestResponseBuild, CribValues, PAIR_DISCARDS, best_response_build, best_response_crib,
+};
 pub use expect::crib::{CribOdds, CribRow, crib_table};
 pub use expect::discard::{
     DiscardError, Expectation, Keep, best_keep, deal_from_cards, discard_table,
@@ -62,6 +70,14 @@ pub use expect::keep::{KeepValue, keep_values, keep_values_for_game};
 pub use expect::pegging::{FEATURES, pegging_features, rank_pair, rank_triple};
 pub use expect::throw_model::{Stake, ThrowModel};
 pub use hint::{CardFacts, DiscardHint, Hint, PlayHint, Risk, Setup, hint};
+#[cfg(feature = "lab")]
+pub use measure::best_response::play_net;
+pub use measure::best_response::round::{
+    BestResponseJob, BestResponseRound, DiscardTotals, PRIOR_CRIBS, ROUND_FORMAT, RoleTotals,
+    RoundError,
+};
+pub use measure::best_response::shard::{MAX_SHARDS, Shard, ShardError};
+pub use measure::best_response::{Start, ValuedDeals, iterate};
 pub use measure::deals::{CanonicalDeal, canonical_deals};
 pub use measure::hand_stats::{Distribution, HandStats, MAX_SCORE, hand_stats};
 pub use measure::keep_stats::{KeepStats, STARTERS, best_keep_points, keep_stats};

@@ -11,7 +11,9 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{CommandFactory, Parser, Subcommand};
 
+mod best_response;
 mod club;
+mod cribs;
 mod db;
 mod discard;
 mod drill;

@@ -6,13 +6,15 @@ use std::time::Instant;
 
 use anyhow::Context;
 use crib_ai::{
-    CribRow, Distribution, HandStats, KeepStats, MAX_SCORE, Measured, RoundCounts, STARTERS,
-    Strategy, ThreeTable, ThrowModel, WinTable, crib_table, hand_stats, keep_stats, measure_throws,
+    BestResponseBuild, CribValues, Distribution, HandStats, KeepStats, MAX_SCORE, Measured,
+    RoundCounts, STARTERS, Strategy, ThreeTable, ThrowModel, WinTable, best_response_build,
+    crib_table, hand_stats, keep_stats, measure_throws,
 };
 use crib_core::Rank;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use crate::cribs::{CribJson, write_crib_tables};
 use crate::output::{grouped, json_line};
 
 #[derive(Debug, clap::Subcommand)]
@@ -51,6 +53,10 @@ suits, below it two of one suit; the diagonal is a pair.")]
         /// Every discard of the other player equally likely.
         #[arg(long)]
         uniform: bool,
+        /// The table of iterated best response kept in crib (see `crib
+        /// stats best-response`) instead of the exact expectation.
+        #[arg(long, conflicts_with = "uniform")]
+        best_response: bool,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -94,6 +100,27 @@ four_players.rs hold: crib builds its tables from them when it is compiled. \
 With three players the grids put the two others level, at the column's \
 score.")]
     Board(BoardArgs),
+    /// The crib's value of each two-card discard by iterated best response
+    /// (two players): over seeded deals each player keeps the four cards
+    /// worth most in hand, crib and play, the crib's value from the table
+    /// before, until a best response stops gaining.
+    #[command(after_help = "\
+Each pass deals the same deals (--deals, --seed); each player keeps the four \
+cards with the most net points: the hand's exact expectation, plus (dealer) or \
+minus (pone) the crib's value of the two cards thrown from the table before, \
+plus the keep's net points in the play, the expert's search of the play over \
+--samples sampled hands of the opponent. The cribs the two discards make, counted \
+with every starter left, make the next table. A pass after the first reports \
+the exploitability: how much a best response gains, per hand, over the keeps \
+of the table before; passes stop once it stops falling, or after --passes.
+
+On one machine the passes run on every core. Across machines, each pass is \
+split with --shard I/N (I from 0 to N-1: JOB_COMPLETION_INDEX of a Kubernetes \
+indexed job, SLURM_ARRAY_TASK_ID of a Slurm array) and --out, the shards' \
+rounds are merged with --merge (exactly, in any order), and the next pass \
+starts --from the merged round. --write FILE writes the last table as the Rust \
+source that crates/ai/src/expect/data/best_response.rs holds.")]
+    BestResponse(crate::best_response::Args),
 }
 
 /// The options of `crib stats board`.
@@ -126,8 +153,9 @@ pub(crate) fn run(command: &Command) -> anyhow::Result<ExitCode> {
         Command::Me(args) => crate::record::run(args),
         Command::Board(args) => board(args),
         Command::Keeps { json } => keeps(*json),
-        Command::Cribs { uniform, json } => cribs(*uniform, *json),
+        Command::Cribs { uniform, best_response, json } => cribs(*uniform, *best_response, *json),
         Command::Throws { from, json } => throws(from == "measured", *json),
+        Command::BestResponse(args) => crate::best_response::run(args),
     }
 }
 
@@ -295,43 +323,41 @@ fn percent(part: u64, whole: u64) -> f64 {
     if whole == 0 { 0.0 } else { 100.0 * part as f64 / whole as f64 }
 }
 
-fn cribs(uniform: bool, json: bool) -> anyhow::Result<ExitCode> {
+fn cribs(uniform: bool, best_response: bool, json: bool) -> anyhow::Result<ExitCode> {
     let model = if uniform { &ThrowModel::UNIFORM } else { ThrowModel::reasonable() };
     let started = Instant::now();
-    let table = crib_table(model);
+    let table = if best_response { CribValues::best_response().rows() } else { crib_table(model) };
     eprintln!("crib: valued {} discards in {:.3} s", table.len(), started.elapsed().as_secs_f64());
+    let build = best_response_build();
     let mut out = io::stdout().lock();
     if json {
-        let rows: Vec<CribJson> = table
-            .iter()
-            .map(|row| CribJson {
-                ranks: format!("{}{}", row.low.code(), row.high.code()),
-                suited: row.suited,
-                dealer: row.dealer,
-                pone: row.pone,
-            })
-            .collect();
-        json_line(
-            &mut out,
-            &CribsJson { model: if uniform { "uniform" } else { "measured" }, discards: rows },
-        )?;
-    } else {
-        let model = if uniform {
-            "every throw of the other player equally likely"
-        } else {
-            "the other player throwing as a sensible player does"
+        let discards: Vec<CribJson> = table.iter().map(CribJson::of).collect();
+        let (model, build) = match (uniform, best_response) {
+            (true, _) => ("uniform", None),
+            (_, true) => ("best-response", Some(build)),
+            _ => ("measured", None),
         };
-        writeln!(out, "The expected crib for each two-card discard, {model}.")?;
-        writeln!(
-            out,
-            "Above the diagonal: different suits; below: one suit; the diagonal: a pair."
-        )?;
-        writeln!(out)?;
-        write_matrix(&mut out, "The dealer's own throw:", &table, |row| row.dealer)
-            .context("writing the table")?;
-        writeln!(out)?;
-        write_matrix(&mut out, "The pone's throw into the dealer's crib:", &table, |row| row.pone)
-            .context("writing the table")?;
+        json_line(&mut out, &CribsJson { model, build, discards })?;
+    } else {
+        let heading = if best_response {
+            format!(
+                "The crib for each two-card discard by iterated best response ({} passes over \
+                 {} deals seeded {}, each keep's play over {} sampled hands).",
+                build.passes,
+                grouped(build.deals),
+                build.seed,
+                build.samples
+            )
+        } else if uniform {
+            "The expected crib for each two-card discard, every throw of the other player \
+             equally likely."
+                .to_owned()
+        } else {
+            "The expected crib for each two-card discard, the other player throwing as a \
+             sensible player does."
+                .to_owned()
+        };
+        write_crib_tables(&mut out, &heading, &table).context("writing the table")?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -339,48 +365,10 @@ fn cribs(uniform: bool, json: bool) -> anyhow::Result<ExitCode> {
 #[derive(Serialize)]
 struct CribsJson {
     model: &'static str,
+    /// How the best-response table was measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    build: Option<BestResponseBuild>,
     discards: Vec<CribJson>,
-}
-
-#[derive(Serialize)]
-struct CribJson {
-    ranks: String,
-    suited: bool,
-    dealer: f64,
-    pone: f64,
-}
-
-fn write_matrix(
-    out: &mut impl Write,
-    title: &str,
-    table: &[CribRow],
-    value: impl Fn(&CribRow) -> f64,
-) -> io::Result<()> {
-    writeln!(out, "{title}")?;
-    write!(out, "    ")?;
-    for rank in Rank::ALL {
-        write!(out, "{:>6}", rank.code())?;
-    }
-    writeln!(out)?;
-    for row_rank in Rank::ALL {
-        write!(out, "  {} ", row_rank.code())?;
-        for column_rank in Rank::ALL {
-            // Above the diagonal (row < column) the cards differ in suit.
-            let (low, high, suited) = if row_rank <= column_rank {
-                (row_rank, column_rank, false)
-            } else {
-                (column_rank, row_rank, true)
-            };
-            let cell =
-                table.iter().find(|row| row.low == low && row.high == high && row.suited == suited);
-            match cell {
-                Some(row) => write!(out, "{:>6.2}", value(row))?,
-                None => write!(out, "{:>6}", "")?,
-            }
-        }
-        writeln!(out)?;
-    }
-    Ok(())
 }
 
 fn throws(measured: bool, json: bool) -> anyhow::Result<ExitCode> {

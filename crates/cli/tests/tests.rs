@@ -219,7 +219,7 @@ fn arguments_the_command_refuses_exit_2() {
 /// one.
 #[test]
 fn help_prose_fills_its_lines_at_any_width() {
-    let commands: [&[&str]; 15] = [
+    let commands: [&[&str]; 16] = [
         &[],
         &["score"],
         &["discard"],
@@ -231,6 +231,7 @@ fn help_prose_fills_its_lines_at_any_width() {
         &["stats", "cribs"],
         &["stats", "throws"],
         &["stats", "board"],
+        &["stats", "best-response"],
         &["club"],
         &["club", "add"],
         &["club", "list"],
@@ -597,6 +598,7 @@ fn sim_plays_the_expert_and_reports_points_by_side() {
 
 // The engine's tests read the protocol crate's golden transcripts with the
 // same reader as its own tests.
+mod best_response;
 mod club;
 mod engine;
 mod kill;

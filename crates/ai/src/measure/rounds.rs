@@ -108,7 +108,7 @@ impl Measured {
 }
 
 /// A constant array of `items`, wrapped at 100 columns.
-fn table(text: &mut String, name: &str, kind: &str, items: &[String]) {
+pub(crate) fn table(text: &mut String, name: &str, kind: &str, items: &[String]) {
     let _ = writeln!(text, "#[rustfmt::skip]\npub(super) const {name}: [{kind}] = [");
     let mut line = String::from("   ");
     for item in items {

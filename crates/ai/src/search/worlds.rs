@@ -233,7 +233,7 @@ fn uniform_held(pegging: &Pegging, seat: Seat, pool: &[Card], rng: &mut impl ran
 }
 
 /// Draws `count` distinct cards from `pool` (which it reorders).
-fn draw(pool: &mut [Card], count: usize, rng: &mut impl rand::Rng) -> CardSet {
+pub(crate) fn draw(pool: &mut [Card], count: usize, rng: &mut impl rand::Rng) -> CardSet {
     let mut cards = CardSet::EMPTY;
     for i in 0..count.min(pool.len()) {
         let j = rng.random_range(i..pool.len());

@@ -43,7 +43,7 @@ use serde::{Deserialize, Serialize};
 use crate::api::{Server, level_of, match_length, opening};
 use crate::clock::MoveClock;
 use crate::club::SignedIn;
-use crate::error::{ApiError, parse};
+use crate::error::{ApiError, blocking, parse};
 use crate::store::{Entry, Store};
 use crate::table::{MatchFormat, Plan, Room, SeatKind, TournamentLink};
 
@@ -90,12 +90,7 @@ async fn reading<T: Send + 'static>(
     read: impl FnOnce(&crib_store::Store) -> Result<T, crib_store::StoreError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let saved = server.saved.clone().ok_or(ApiError::NoClub)?;
-    tokio::task::spawn_blocking(move || read(&saved)).await.map_err(|_| ApiError::Storage)?.map_err(
-        |error| {
-            eprintln!("crib: reading the tournaments failed: {}", crib_table::error_chain(&error));
-            ApiError::Storage
-        },
-    )
+    blocking("reading the tournaments", move || read(&saved)).await
 }
 
 /// One sweep: every open tournament moved on as far as it goes now.

@@ -284,22 +284,11 @@ impl Player {
     /// the first card that may be played, go, continue (or a new match, the
     /// first time for a table that renews); `None` if the state offers none.
     fn next_move(&self) -> Option<Value> {
-        let moves = &self.state["moves"];
-        let discard = usize::try_from(moves["discard"].as_u64().unwrap()).unwrap();
-        if discard > 0 {
-            let hand = self.state["view"]["hand"].as_array().unwrap();
-            return Some(json!({"action": "discard", "cards": hand[..discard]}));
-        }
-        if let Some(card) = moves["playable"].as_array().unwrap().first() {
-            return Some(json!({"action": "play", "card": card}));
-        }
-        if moves["go"] == json!(true) {
-            return Some(json!({"action": "go"}));
-        }
-        if self.renew && self.matches == 1 && moves["continue"] == json!(true) {
+        let first = first_move(&self.state)?;
+        if self.renew && self.matches == 1 && first["action"] == "continue" {
             return Some(json!({"action": "new"}));
         }
-        (moves["continue"] == json!(true)).then(|| json!({"action": "continue"}))
+        Some(first)
     }
 
     /// Asks for the whole state until it offers the person a move or the
@@ -315,6 +304,24 @@ impl Player {
         }
         panic!("{}: stuck, no move offered: {}", self.id, self.state);
     }
+}
+
+/// The first legal move a seat's state offers: the first cards to the
+/// crib, the first card that fits, go, or the next hand.
+pub(super) fn first_move(state: &Value) -> Option<Value> {
+    let moves = &state["moves"];
+    let discard = usize::try_from(moves["discard"].as_u64().unwrap()).unwrap();
+    if discard > 0 {
+        let hand = state["view"]["hand"].as_array().unwrap();
+        return Some(json!({"action": "discard", "cards": hand[..discard]}));
+    }
+    if let Some(card) = moves["playable"].as_array().unwrap().first() {
+        return Some(json!({"action": "play", "card": card}));
+    }
+    if moves["go"] == json!(true) {
+        return Some(json!({"action": "go"}));
+    }
+    (moves["continue"] == json!(true)).then(|| json!({"action": "continue"}))
 }
 
 /// A person's move, as the saved match has it: not the deal that

@@ -19,7 +19,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 
-use super::kill::{Request, Server, exchange, is_persons, killing, ok, send};
+use super::kill::{Request, Server, exchange, first_move, is_persons, killing, ok, send};
 use super::*;
 
 /// The kill plan's seed, unless `CRIB_KILL_SEED` gives another.
@@ -42,23 +42,6 @@ const MAX_DELAY_MICROS: u64 = 8_000;
 /// A request of Ann's browser: her session's cookie.
 fn of_ann(cookie: &str, method: &'static str, path: String, body: Option<Value>) -> Request {
     Request { method, path, token: None, cookie: Some(cookie.to_owned()), body }
-}
-
-/// The first legal move in a seat's state.
-fn first_move(state: &Value) -> Option<Value> {
-    let moves = &state["moves"];
-    let discard = usize::try_from(moves["discard"].as_u64()?).ok()?;
-    if discard > 0 {
-        let hand = state["view"]["hand"].as_array()?;
-        return Some(json!({"action": "discard", "cards": &hand[..discard]}));
-    }
-    if let Some(card) = moves["playable"].as_array()?.first() {
-        return Some(json!({"action": "play", "card": card}));
-    }
-    if moves["go"] == json!(true) {
-        return Some(json!({"action": "go"}));
-    }
-    (moves["continue"] == json!(true)).then(|| json!({"action": "continue"}))
 }
 
 /// What a tournament ended as: its page's standings and final order, the

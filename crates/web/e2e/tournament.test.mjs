@@ -9,37 +9,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { apiState, clubServer, shots } from "./support.mjs";
+import { clubServer, drive, shots } from "./support.mjs";
 
 const club = clubServer("tournament");
 const blocked = [];
-
-/** The first legal move of a seat's state, as the API takes it. */
-function firstMove(state) {
-  const m = state.moves;
-  if (m.discard) return { action: "discard", cards: state.view.hand.slice(0, m.discard) };
-  if (m.playable.length) return { action: "play", card: m.playable[0] };
-  if (m.go) return { action: "go" };
-  if (m.continue) return { action: "continue" };
-  return null;
-}
-
-/** The seated page plays its match out, a first legal move at a time. */
-async function playOut(page) {
-  // The page says no go of its own: the test makes every move.
-  await page.uncheck("#auto-go-toggle");
-  const params = new URLSearchParams(new URL(page.url()).hash.slice(1));
-  const headers = { Authorization: "Bearer " + params.get("token"), "Content-Type": "application/json" };
-  for (let i = 0; i < 3000; i++) {
-    const state = await apiState(page);
-    if (state.match_winner !== null) return state;
-    const body = firstMove(state);
-    assert.ok(body, `nothing to do in phase ${state.view.phase}`);
-    const res = await page.request.post(`${club.base}/api/games/${params.get("game")}/act`, { headers, data: body });
-    assert.equal(res.status(), 200, await res.text());
-  }
-  assert.fail("the match never ended");
-}
 
 /** The tournament's page, opened at its address (loaded afresh). */
 let visits = 0;
@@ -86,7 +59,7 @@ test("a round robin of four with two computers is played to its standings", asyn
       const line = matchLine(page, number);
       await line.locator("button.play-match").click();
       await page.waitForURL(/#game=\w+&token=/);
-      const state = await playOut(page);
+      const state = await drive(page, (st) => st.match_winner !== null);
       assert.notEqual(state.match_winner, null);
     }
   }

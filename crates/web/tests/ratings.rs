@@ -15,7 +15,7 @@ use crate::club::{Answer, LOOPBACK, app, send, send_seated, sign_in};
 
 /// A club of `names` in a fresh database, a server on it, and each
 /// member's session.
-async fn club(names: &[&str]) -> (tempfile::TempDir, Router, Vec<String>) {
+pub(crate) async fn club(names: &[&str]) -> (tempfile::TempDir, Router, Vec<String>) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("crib.db");
     let store = Store::open(&path).unwrap();
@@ -33,7 +33,7 @@ async fn club(names: &[&str]) -> (tempfile::TempDir, Router, Vec<String>) {
 }
 
 /// A request of a seat (`token`) from a member's browser (`session`).
-async fn seated(
+pub(crate) async fn seated(
     app: &Router,
     method: Method,
     uri: &str,

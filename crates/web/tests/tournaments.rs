@@ -10,30 +10,12 @@ use std::time::Duration;
 use axum::Router;
 use axum::http::{Method, StatusCode};
 use crib_club::{Kind, MatchRecord, Played, Tournament};
-use crib_store::{MemberName, Store, TournamentId};
+use crib_store::{Store, TournamentId};
 use serde_json::{Value, json};
 
-use crate::api::{assert_error, first_move_body};
-use crate::club::{Answer, LOOPBACK, app, send, send_seated, sign_in};
-
-/// A club of `names` in a fresh database, a server on it, and each
-/// member's session.
-async fn club(names: &[&str]) -> (tempfile::TempDir, Router, Vec<String>) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("crib.db");
-    let store = Store::open(&path).unwrap();
-    let keys: Vec<_> = names
-        .iter()
-        .map(|name| store.add_member(&MemberName::new(name).unwrap()).unwrap().1)
-        .collect();
-    drop(store);
-    let app = app(&path, false);
-    let mut sessions = Vec::new();
-    for key in keys {
-        sessions.push(sign_in(&app, key.as_str()).await.1);
-    }
-    (dir, app, sessions)
-}
+use crate::api::{assert_error, first_move, state};
+use crate::club::{Answer, send};
+use crate::ratings::{club, seated};
 
 async fn create(app: &Router, session: &str, body: Value) -> Answer {
     send(app, Method::POST, "/api/club/tournaments", Some(session), Some(body)).await
@@ -56,18 +38,6 @@ fn matches(page: &Value) -> Vec<Value> {
         .collect()
 }
 
-/// A request of a seat (`token`) from a member's browser (`session`).
-async fn seated(
-    app: &Router,
-    method: Method,
-    uri: &str,
-    session: &str,
-    token: &str,
-    body: Option<Value>,
-) -> Answer {
-    send_seated(app, method, uri, (Some(session), Some(token)), body, LOOPBACK).await
-}
-
 /// The member `session` takes their seat at `table` and plays their first
 /// legal move each time until the match is over.
 async fn play_match(app: &Router, session: &str, table: &str) {
@@ -76,23 +46,11 @@ async fn play_match(app: &Router, session: &str, table: &str) {
     assert_eq!(joined.status, StatusCode::OK, "{}", joined.text);
     let token = joined.json()["token"].as_str().unwrap().to_owned();
     for _ in 0..2000 {
-        let state =
-            seated(app, Method::GET, &format!("/api/games/{table}"), session, &token, None).await;
-        let state = state.json();
-        if state["match_winner"] != Value::Null {
+        if first_move(app, table, &token).await.is_none() {
+            let over = state(app, table, &token).await;
+            assert_ne!(over["match_winner"], Value::Null, "no move offered: {over}");
             return;
         }
-        let (_, body) = first_move_body(&state).expect("a move to make until the match is won");
-        let acted = seated(
-            app,
-            Method::POST,
-            &format!("/api/games/{table}/act"),
-            session,
-            &token,
-            Some(body),
-        )
-        .await;
-        assert_eq!(acted.status, StatusCode::OK, "{}", acted.text);
     }
     panic!("the match at {table} did not end");
 }
@@ -220,10 +178,10 @@ async fn a_tournament_is_made_by_a_member_and_refused_when_it_cannot_be_held() {
     assert_eq!((first["seat"].as_u64(), again["seat"].as_u64()), (Some(0), Some(0)));
     let (old, new) = (first["token"].as_str().unwrap(), again["token"].as_str().unwrap());
     assert_ne!(old, new);
-    let state = format!("/api/games/{table}");
-    let refused = seated(&app, Method::GET, &state, &sessions[1], old, None).await;
+    let path = format!("/api/games/{table}");
+    let refused = seated(&app, Method::GET, &path, Some(sessions[1].as_str()), old, None).await;
     assert_error(refused.status, &refused.json(), StatusCode::FORBIDDEN, "wrong token");
-    let seen = seated(&app, Method::GET, &state, &sessions[1], new, None).await;
+    let seen = seated(&app, Method::GET, &path, Some(sessions[1].as_str()), new, None).await;
     assert_eq!(seen.json()["seats"][0]["member"], "Bo");
 
     // A member has at most three tournaments under way.
@@ -288,7 +246,7 @@ async fn a_round_robin_of_four_with_two_computers_is_played_to_its_standings() {
                     &app,
                     Method::POST,
                     &format!("/api/games/{table}/quit"),
-                    bo,
+                    Some(bo),
                     &token,
                     None,
                 )
@@ -329,7 +287,8 @@ async fn a_round_robin_of_four_with_two_computers_is_played_to_its_standings() {
         send(&app, Method::POST, &format!("/api/games/{table}/join"), Some(ann), None).await;
     let token = joined.json()["token"].as_str().unwrap().to_owned();
     let again =
-        seated(&app, Method::POST, &format!("/api/games/{table}/new"), ann, &token, None).await;
+        seated(&app, Method::POST, &format!("/api/games/{table}/new"), Some(ann), &token, None)
+            .await;
     assert_error(again.status, &again.json(), StatusCode::CONFLICT, "played once");
 }
 

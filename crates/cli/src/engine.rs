@@ -44,7 +44,8 @@ pub(crate) struct Args {
     /// The expert's thinking budget, in milliseconds a play (1 to 10000;
     /// the default is about 3). It is converted to work, not timed: the
     /// same seed, position, game so far and budget give the same move on
-    /// any machine.
+    /// any machine. More time has not made the expert measurably stronger
+    /// (see docs/players.md, the thinking budget).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(1..=i64::from(ExpertOptions::MAX_THINK_MS)))]
     think_ms: Option<u32>,
     /// The engine's choices, scripted: "JD KD, 4C, 5H, ...".

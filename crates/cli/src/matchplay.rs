@@ -70,7 +70,7 @@ fn target(text: &str) -> Result<u8, String> {
 A seat is a built-in player (random, easy, basic, classic, expert), the expert \
 with a thinking budget of MS milliseconds a play (expert:MS, 1 to 10000; the \
 default is about 3, and the budget is work, not a clock, so results do not \
-depend on the machine), or an engine's command line, e.g.
+depend on the machine; more time has not made it measurably stronger), or an engine's command line, e.g.
   crib match --seat-0 \"crib engine --level basic\" --seat-1 basic --games 1000
   crib match --seat-0 expert:100 --seat-1 expert --games 200 --duplicate
 Each engine is started once per worker and again after any fault. An engine \

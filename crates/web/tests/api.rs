@@ -46,6 +46,27 @@ pub(crate) async fn create(app: &Router, body: Value) -> (String, String, Value)
     )
 }
 
+/// What `read` gives once `done` holds of it, read again every `every`
+/// until it does, at most `tries` times; past that the test fails, saying
+/// `what` did not happen and showing the last reading.
+pub(crate) async fn eventually<F: Future<Output = Value>>(
+    tries: u32,
+    every: Duration,
+    mut read: impl FnMut() -> F,
+    done: impl Fn(&Value) -> bool,
+    what: &str,
+) -> Value {
+    let mut last = Value::Null;
+    for _ in 0..tries {
+        last = read().await;
+        if done(&last) {
+            return last;
+        }
+        tokio::time::sleep(every).await;
+    }
+    panic!("{what}: {last}");
+}
+
 pub(crate) async fn state(app: &Router, id: &str, token: &str) -> Value {
     let (status, value) =
         call(app, Method::GET, &format!("/api/games/{id}?since=0"), Some(token), None).await;

@@ -17,7 +17,7 @@ use crib_store::{Resumed, Status, Store};
 use crib_web::{Limits, Server, router};
 use serde_json::{Value, json};
 
-use crate::api::{assert_error, call, create, state};
+use crate::api::{assert_error, call, create, eventually, state};
 
 /// A server saving its games at `path`, each clock second lasting `unit`.
 fn app(path: &Path, unit: Duration) -> Router {
@@ -29,14 +29,8 @@ fn app(path: &Path, unit: Duration) -> Router {
 /// The seat's state once `done` holds of it, asked for every few
 /// milliseconds (for at most 20 seconds).
 async fn until(app: &Router, id: &str, token: &str, done: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..2000 {
-        let current = state(app, id, token).await;
-        if done(&current) {
-            return current;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    panic!("the table never got there: {}", state(app, id, token).await);
+    let read = || state(app, id, token);
+    eventually(2000, Duration::from_millis(10), read, done, "the table never got there").await
 }
 
 /// The saved match of table `id`.

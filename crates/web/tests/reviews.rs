@@ -16,7 +16,7 @@ use crib_store::{
 use crib_table::review::{MatchLuckSkill, REVIEW_SEED, review_seat};
 use serde_json::Value;
 
-use crate::api::assert_error;
+use crate::api::{assert_error, eventually};
 use crate::club::{app, send, sign_in};
 
 /// A match of two to 61, first to `games` games, with muggins, between the
@@ -120,16 +120,17 @@ async fn page(app: &Router, session: &str, name: &str) -> Value {
 /// Member `name`'s page once every finished match of theirs is reviewed,
 /// read again as the page does while the server reviews.
 async fn reviewed_page(app: &Router, session: &str, name: &str) -> Value {
-    for _ in 0..3000 {
-        let page = page(app, session, name).await;
+    let reviewed = |page: &Value| {
         let figures = &page["luck_skill"];
         if figures["reviewed"] == figures["matches"] && figures["reviewing"] == false {
-            return page;
+            return true;
         }
         assert_eq!(figures["reviewing"], true, "matches not reviewed are being reviewed");
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("{name}'s matches were never all reviewed");
+        false
+    };
+    let what = format!("{name}'s matches were never all reviewed");
+    let every = std::time::Duration::from_millis(100);
+    eventually(3000, every, || page(app, session, name), reviewed, &what).await
 }
 
 /// A fresh review's split of `game` for `seat`.

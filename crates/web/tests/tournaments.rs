@@ -13,7 +13,7 @@ use crib_club::{Kind, MatchRecord, Played, Tournament};
 use crib_store::{Store, TournamentId};
 use serde_json::{Value, json};
 
-use crate::api::{assert_error, first_move, state};
+use crate::api::{assert_error, eventually, first_move, state};
 use crate::club::{Answer, send};
 use crate::ratings::{club, seated};
 
@@ -57,14 +57,8 @@ async fn play_match(app: &Router, session: &str, table: &str) {
 
 /// Waits until `done` holds of the tournament's page, and gives the page.
 async fn until(app: &Router, session: &str, id: i64, done: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..600 {
-        let now = page(app, session, id).await;
-        if done(&now) {
-            return now;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("tournament {id} did not get there: {}", page(app, session, id).await);
+    let what = format!("tournament {id} did not get there");
+    eventually(600, Duration::from_millis(50), || page(app, session, id), done, &what).await
 }
 
 /// The standings of tournament `id` as the test works them out from the

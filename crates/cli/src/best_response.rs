@@ -8,11 +8,10 @@ use std::time::Instant;
 
 use anyhow::Context;
 use crib_ai::{BestResponseJob, BestResponseRound, Shard, Stake, Start, ValuedDeals, iterate};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::cribs::{CribJson, write_crib_tables};
-use crate::output::{grouped, json_line};
+use crate::output::{count_bar, grouped, json_line};
 use crate::report::usage;
 
 /// The deals of a pass unless said otherwise.
@@ -226,12 +225,7 @@ fn finish(
 /// Values the keeps of `shard`'s deals, with a progress bar.
 fn value_deals(job: BestResponseJob, shard: Shard) -> anyhow::Result<ValuedDeals> {
     let range = shard.deals(job.deals);
-    let bar = ProgressBar::new(range.end - range.start).with_style(
-        ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} deals, {per_sec}, eta {eta}",
-        )
-        .context("the progress bar's template")?,
-    );
+    let bar = count_bar(range.end - range.start, "deals")?;
     let deals = ValuedDeals::new(job, shard, &|| bar.inc(1));
     bar.finish_and_clear();
     Ok(deals)

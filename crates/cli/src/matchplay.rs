@@ -22,7 +22,7 @@ use crib_referee::{
 };
 use crib_table::SlowestAnswer;
 
-use crate::output::{games_bar, grouped, print_run};
+use crate::output::{count_bar, grouped, print_run};
 
 /// What a run of games plays, shared by `crib match` and `crib sim`: how
 /// many games, from which seed, at which table.
@@ -171,7 +171,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<ExitCode> {
         None => None,
     };
     let total = if args.only.is_some() { 1 } else { config.games() };
-    let bar = games_bar(total)?;
+    let bar = count_bar(total, "games")?;
     let started = Instant::now();
     let mut forfeits = 0u64;
     let run =

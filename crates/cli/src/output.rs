@@ -106,14 +106,14 @@ pub(crate) fn minute(time: &str) -> String {
     time.replace('T', " ").get(..16).map_or_else(|| time.to_owned(), str::to_owned)
 }
 
-/// A progress bar on standard error over a run of `games` games; its message
-/// is free for the caller.
-pub(crate) fn games_bar(games: u64) -> anyhow::Result<ProgressBar> {
-    let style = ProgressStyle::with_template(
-        "{bar:40} {human_pos}/{human_len} games, {per_sec}, eta {eta} {msg}",
-    )
-    .context("the progress bar's template")?;
-    Ok(ProgressBar::new(games).with_style(style))
+/// A progress bar on standard error over `len` things, `what` they are
+/// ("games", "deals"), with their rate and the time left; its message is
+/// free for the caller.
+pub(crate) fn count_bar(len: u64, what: &str) -> anyhow::Result<ProgressBar> {
+    let template =
+        format!("{{bar:40}} {{human_pos}}/{{human_len}} {what}, {{per_sec}}, eta {{eta}} {{msg}}");
+    let style = ProgressStyle::with_template(&template).context("the progress bar's template")?;
+    Ok(ProgressBar::new(len).with_style(style))
 }
 
 /// Prints the report of a run of `games` games begun at `started`: how fast

@@ -551,7 +551,7 @@ fn board(args: &BoardArgs) -> anyhow::Result<ExitCode> {
              --seed {seed})",
             grouped(args.games)
         );
-        let bar = crate::output::games_bar(args.games)?;
+        let bar = crate::output::count_bar(args.games, "games")?;
         let started = Instant::now();
         let measured =
             ::crib_table::measure_rounds(config, args.games, seed, Strategy::Expert, &|| {
